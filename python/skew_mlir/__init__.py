@@ -1,0 +1,1 @@
+"""skew-mlir: cross-core software pipelining for Ascend-style NPUs, on MLIR."""

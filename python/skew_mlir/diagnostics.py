@@ -1,0 +1,27 @@
+"""Emit MLIR diagnostics (error / warning / remark / note) at a location.
+
+They go through the context's diagnostic engine, so pto-opt prints them as
+`file:line:col: remark: ...` and `--verify-diagnostics` matches them.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from . import _native
+
+
+def emit(location: ir.Location, severity: str, message: str) -> None:
+    _native.emit_diagnostic(location._CAPIPtr, severity, message)
+
+
+def error(location: ir.Location, message: str) -> None:
+    emit(location, "error", message)
+
+
+def warning(location: ir.Location, message: str) -> None:
+    emit(location, "warning", message)
+
+
+def remark(location: ir.Location, message: str) -> None:
+    emit(location, "remark", message)

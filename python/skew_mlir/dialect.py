@@ -1,0 +1,70 @@
+"""The pto dialect: op names and loading its IRDL definition into contexts."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from mlir import ir
+from mlir.dialects import irdl
+
+PUSH_TO_AIV = "pto.tpush_to_aiv"
+POP_FROM_AIC = "pto.tpop_from_aic"
+FREE_FROM_AIC = "pto.tfree_from_aic"
+PUSH_TO_AIC = "pto.tpush_to_aic"
+POP_FROM_AIV = "pto.tpop_from_aiv"
+FREE_FROM_AIV = "pto.tfree_from_aiv"
+
+PUSH_OPS = frozenset({PUSH_TO_AIV, PUSH_TO_AIC})
+POP_OPS = frozenset({POP_FROM_AIC, POP_FROM_AIV})
+FREE_OPS = frozenset({FREE_FROM_AIC, FREE_FROM_AIV})
+# Ops that move a message through a pipe (tfree only releases a slot).
+FIFO_OPS = PUSH_OPS | POP_OPS
+
+# Pipe names: C2V carries cube->vector messages, V2C vector->cube.
+PIPE_OF = {
+    PUSH_TO_AIV: "C2V", POP_FROM_AIC: "C2V", FREE_FROM_AIC: "C2V",
+    PUSH_TO_AIC: "V2C", POP_FROM_AIV: "V2C", FREE_FROM_AIV: "V2C",
+}
+
+PIPELINE_STAGES_ATTR = "pto.pipeline_stages"
+FIFO_DEPTH_ATTR = "pto.fifo_depth"
+CORE_ATTR = "pto.core"
+MEMBERSHIP_ATTR = "pto.pipeline_membership"
+DEFAULT_FIFO_DEPTH = 4
+
+
+def irdl_path() -> str:
+    """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
+    return str(resources.files("skew_mlir") / "pto.irdl.mlir")
+
+
+@functools.cache
+def _irdl_text() -> str:
+    with open(irdl_path(), encoding="utf-8") as f:
+        return f.read()
+
+
+def load_pto_dialect(context: ir.Context) -> None:
+    """Load the pto dialect into a user's context (idempotent)."""
+    if "pto" in _loaded_dialects(context):
+        return
+    with context, ir.Location.unknown():
+        irdl.load_dialects(ir.Module.parse(_irdl_text()))
+
+
+def _loaded_dialects(context: ir.Context) -> set[str]:
+    # The bindings have no "is dialect loaded" query; an IRDL dialect shows up
+    # as an attribute of `context.dialects` once loaded.
+    try:
+        context.dialects["pto"]
+    except (IndexError, KeyError, ValueError):
+        return set()
+    return {"pto"}
+
+
+def make_context() -> ir.Context:
+    """A new context with every upstream dialect and the pto dialect loaded."""
+    context = ir.Context()
+    load_pto_dialect(context)
+    return context

@@ -1,0 +1,1 @@
+../../dialect/pto.irdl.mlir
