@@ -57,6 +57,8 @@ class Pass:
 
     argument: ClassVar[str]
     summary: ClassVar[str]
+    # Anchor op (e.g. "func.func"), as a C++ pass's; None runs on any op.
+    op_name: ClassVar[str | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, **values: Any):
@@ -70,13 +72,14 @@ class Pass:
     def run(self, op: ir.Operation) -> None:
         raise NotImplementedError
 
-    # Library use: run this pass directly on an operation.
+    # Library use: run this pass directly on an operation; an anchored pass
+    # runs on every op of its anchor kind nested in `op`.
     def __call__(self, op: ir.Operation | ir.Module | ir.OpView) -> None:
-        if isinstance(op, ir.Module):
-            op = op.operation
-        elif isinstance(op, ir.OpView):
-            op = op.operation
-        self.run(op)
+        op = op.operation
+        targets = [op] if self.op_name in (None, op.name) else _nested(op, self.op_name)
+        with op.context, op.location:
+            for target in targets:
+                self.run(target)
 
     def pipeline_text(self) -> str:
         """The textual pipeline element, e.g. `pto-skew-cross-core{remarks=true}`."""
@@ -88,6 +91,19 @@ class Pass:
                 text = "{" + text + "}"
             parts.append(f"{option.name}={text}")
         return f"{self.argument}{{{' '.join(parts)}}}" if parts else self.argument
+
+
+def _nested(op: ir.Operation, name: str) -> list[ir.Operation]:
+    found = []
+
+    def visit(nested):
+        if nested.name == name:
+            found.append(nested)
+            return ir.WalkResult.SKIP
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
 
 
 _REGISTERED: dict[str, type[Pass]] = {}
@@ -107,8 +123,8 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     if len(set(names)) != len(names):
         raise ValueError(f"pass '{cls.argument}' declares an option twice")
     specs = [(o.name, o.kind, o.default_text(), o.help) for o in cls.options]
-    _native.register_pass(cls.argument, cls.summary, cls.__name__, specs,
-                          _make_runner(cls))
+    _native.register_pass(cls.argument, cls.summary, cls.__name__,
+                          cls.op_name or "", specs, _make_runner(cls))
     _REGISTERED[cls.argument] = cls
     return cls
 
@@ -124,7 +140,9 @@ def _make_runner(cls: type[Pass]):
         op = ir.Operation._CAPICreate(capsule)
         instance = cls(**{o.attr: _convert(o, values[o.name]) for o in cls.options})
         try:
-            instance.run(op)
+            # Worker threads have no default context: give the pass its op's.
+            with op.context, op.location:
+                instance.run(op)
         except PassFailure:
             return False
         except Exception as exc:  # noqa: BLE001 - any failure becomes a diagnostic

@@ -1,0 +1,49 @@
+# -*- Python -*-
+# lit configuration for skew-mlir: `lit test/` runs the FileCheck golden tests
+# (.mlir) and the Python tests (test_*.py files run through pytest by their
+# RUN line) against the installed package.
+
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "skew-mlir"
+config.test_format = lit.formats.ShTest()
+config.suffixes = [".mlir", ".py", ".test"]
+config.excludes = ["Inputs", "conftest.py", "lit.cfg.py", "lit.local.cfg",
+                   "__pycache__"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.test_source_root, "build", "lit")
+
+
+def _tool(name):
+    path = shutil.which(name, path=os.path.dirname(sys.executable))
+    if path is None:
+        lit_config.fatal(f"'{name}' not found next to {sys.executable}: "
+                         "install skew-mlir first (pip install .)")
+    return path
+
+
+from skew_mlir.dialect import irdl_path  # noqa: E402
+from skew_mlir.tools.llvm_tools import tool_path  # noqa: E402
+
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%pto_irdl", irdl_path()))
+config.substitutions.append(("%src_root", config.test_source_root))
+# Tool names become absolute paths where they stand as a command word. The
+# other LLVM tools (count, split-file) are reached through PATH.
+for name, path in [("pto-opt", _tool("pto-opt")), ("pto-sim", _tool("pto-sim")),
+                   ("mlir-opt", tool_path("mlir-opt")),
+                   ("FileCheck", tool_path("FileCheck")),
+                   ("not", tool_path("not"))]:
+    config.substitutions.append((rf"(?<![\w/.%=\"'-]){name}(?![\w.=/-])", path))
+
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(sys.executable), os.path.dirname(tool_path("FileCheck")),
+     os.environ.get("PATH", "")])

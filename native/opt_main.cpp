@@ -1,0 +1,359 @@
+//===- opt_main.cpp - the pto-opt driver ----------------------------------===//
+//
+// The MlirOptMain of upstream MLIR is not part of the library the Python
+// bindings ship, so this is its equivalent, built from the exported pieces:
+// the same flags, the same `--split-input-file` chunking and the same
+// `--verify-diagnostics` handler, so lit tests written for mlir-opt work.
+//
+//===----------------------------------------------------------------------===//
+
+#include "opt_main.h"
+
+#include "mlir/Dialect/IRDL/IRDLLoading.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "mlir/Tools/ParseUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace skew {
+namespace {
+
+using VerifyLevel = SourceMgrDiagnosticVerifierHandler::Level;
+
+// The flags. Built on first use, not at library load, so that importing the
+// Python package never touches the process-wide LLVM option registry.
+struct Flags {
+  cl::opt<std::string> inputFilename{cl::Positional, cl::desc("<input file>"),
+                                     cl::init("-")};
+  cl::opt<std::string> outputFilename{"o", cl::desc("Output filename"),
+                                      cl::value_desc("filename"),
+                                      cl::init("-")};
+  cl::opt<std::string> splitInputFile{
+      "split-input-file", cl::ValueOptional,
+      cl::desc("Split the input file into chunks using the given or default "
+               "marker and process each chunk independently"),
+      cl::init("")};
+  cl::opt<std::string> outputSplitMarker{
+      "output-split-marker",
+      cl::desc("Split marker to use for merging the output"),
+      cl::init(kDefaultSplitMarker)};
+  cl::opt<VerifyLevel> verifyDiagnostics{
+      "verify-diagnostics", cl::ValueOptional,
+      cl::desc("Check that emitted diagnostics match expected-* lines on the "
+               "corresponding line"),
+      cl::values(
+          clEnumValN(VerifyLevel::All, "all",
+                     "Check all diagnostics (expected, unexpected, near-misses)"),
+          clEnumValN(VerifyLevel::All, "",
+                     "Check all diagnostics (expected, unexpected, near-misses)"),
+          clEnumValN(VerifyLevel::OnlyExpected, "only-expected",
+                     "Check only expected diagnostics"))};
+  cl::opt<bool> verifyPasses{
+      "verify-each", cl::desc("Run the verifier after each transformation pass"),
+      cl::init(true)};
+  cl::opt<bool> allowUnregisteredDialects{
+      "allow-unregistered-dialect",
+      cl::desc("Allow operation with no registered dialects"), cl::init(false)};
+  cl::opt<bool> noImplicitModule{
+      "no-implicit-module",
+      cl::desc("Disable implicit addition of a top-level module op during "
+               "parsing"),
+      cl::init(false)};
+  cl::opt<bool> dumpPassPipeline{
+      "dump-pass-pipeline", cl::desc("Print the pipeline that will be run"),
+      cl::init(false)};
+  cl::opt<bool> showDialects{
+      "show-dialects", cl::desc("Print the list of registered dialects and exit"),
+      cl::init(false)};
+  // IR printing, as upstream's pass manager options spell them.
+  cl::opt<bool> printBeforeAll{"mlir-print-ir-before-all",
+                               cl::desc("Print IR before each pass"),
+                               cl::init(false)};
+  cl::opt<bool> printAfterAll{"mlir-print-ir-after-all",
+                              cl::desc("Print IR after each pass"),
+                              cl::init(false)};
+  cl::opt<bool> printAfterChange{
+      "mlir-print-ir-after-change",
+      cl::desc("When printing the IR after a pass, only print if the IR "
+               "changed"),
+      cl::init(false)};
+  cl::opt<bool> printAfterFailure{
+      "mlir-print-ir-after-failure",
+      cl::desc("When printing the IR after a pass, only print if the pass "
+               "failed"),
+      cl::init(false)};
+  cl::opt<bool> printModuleScope{
+      "mlir-print-ir-module-scope",
+      cl::desc("When printing IR for print-ir-[before|after]{-all} always "
+               "print the top-level operation"),
+      cl::init(false)};
+  PassPipelineCLParser passPipeline{"", "Compiler passes to run", "p"};
+};
+
+struct Driver {
+  Flags &flags;
+  DialectRegistry &registry;
+  const std::string &irdlText;
+  const std::string &irdlName;
+  llvm::ThreadPoolInterface *threadPool;
+  TimingScope &timing;
+
+  LogicalResult loadIRDL(MLIRContext &context) {
+    ParserConfig config(&context);
+    OwningOpRef<ModuleOp> dialects =
+        parseSourceString<ModuleOp>(irdlText, config, irdlName);
+    if (!dialects)
+      return failure();
+    return irdl::loadDialects(*dialects);
+  }
+
+  LogicalResult setUpPipeline(PassManager &pm) {
+    pm.enableVerifier(flags.verifyPasses);
+    if (flags.printBeforeAll || flags.printAfterAll ||
+        flags.printAfterChange || flags.printAfterFailure) {
+      auto always = [](Pass *, Operation *) { return true; };
+      auto never = [](Pass *, Operation *) { return false; };
+      bool after = flags.printAfterAll || flags.printAfterChange ||
+                   flags.printAfterFailure;
+      if (flags.printModuleScope)
+        pm.getContext()->disableMultithreading();
+      pm.enableIRPrinting(
+          flags.printBeforeAll ? std::function<bool(Pass *, Operation *)>(always)
+                               : never,
+          after ? std::function<bool(Pass *, Operation *)>(always) : never,
+          flags.printModuleScope, flags.printAfterChange,
+          flags.printAfterFailure);
+    }
+    pm.enableTiming(timing);
+    auto errorHandler = [&](const llvm::Twine &msg) {
+      emitError(UnknownLoc::get(pm.getContext())) << msg;
+      return failure();
+    };
+    if (failed(flags.passPipeline.addToPipeline(pm, errorHandler)))
+      return failure();
+    if (flags.dumpPassPipeline) {
+      pm.dump();
+      llvm::errs() << "\n";
+    }
+    return success();
+  }
+
+  LogicalResult performActions(llvm::raw_ostream &os,
+                               const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                               MLIRContext &context) {
+    if (failed(loadIRDL(context)))
+      return failure();
+    TimingScope parserTiming = timing.nest("Parser");
+    ParserConfig config(&context, /*verifyAfterParse=*/true);
+    OwningOpRef<Operation *> op =
+        parseSourceFileForTool(sourceMgr, config, !flags.noImplicitModule);
+    parserTiming.stop();
+    if (!op)
+      return failure();
+
+    PassManager pm(op.get()->getName(), OpPassManager::Nesting::Implicit);
+    if (failed(setUpPipeline(pm)) || failed(pm.run(*op)))
+      return failure();
+
+    TimingScope outputTiming = timing.nest("Output");
+    op.get()->print(os, OpPrintingFlags());
+    os << '\n';
+    return success();
+  }
+
+  LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                              llvm::raw_ostream &os) {
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    if (threadPool)
+      context.setThreadPool(*threadPool);
+    context.allowUnregisteredDialects(flags.allowUnregisteredDialects);
+
+    if (flags.verifyDiagnostics.getNumOccurrences() == 0) {
+      SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+      return performActions(os, sourceMgr, context);
+    }
+    context.printOpOnDiagnostic(false);
+    SourceMgrDiagnosticVerifierHandler handler(*sourceMgr, &context,
+                                               flags.verifyDiagnostics);
+    // Only the diagnostics matter here, not whether the actions succeeded.
+    (void)performActions(os, sourceMgr, context);
+    return handler.verify();
+  }
+};
+
+// Upstream's splitAndProcessBuffer, which the bindings' library does not
+// export: chunks are named "within split at FILE:LINE offset " so diagnostics
+// point into the original file, and near misses of the marker are flagged.
+LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
+                              llvm::function_ref<LogicalResult(
+                                  std::unique_ptr<llvm::MemoryBuffer>,
+                                  llvm::raw_ostream &)>
+                                  processChunk,
+                              llvm::raw_ostream &os,
+                              llvm::StringRef inputMarker,
+                              llvm::StringRef outputMarker) {
+  if (inputMarker.empty())
+    return processChunk(std::move(original), os);
+
+  const int checkLen = 2;
+  llvm::MemoryBuffer *origBuffer = original.get();
+  llvm::SmallVector<llvm::StringRef, 8> rawChunks;
+  origBuffer->getBuffer().split(rawChunks, inputMarker.drop_back(checkLen));
+  if (rawChunks.empty())
+    return success();
+
+  llvm::SourceMgr fileSourceMgr;
+  fileSourceMgr.AddNewSourceBuffer(std::move(original), llvm::SMLoc());
+
+  llvm::SmallVector<llvm::StringRef, 8> chunks;
+  llvm::StringRef prev;
+  for (llvm::StringRef chunk : rawChunks) {
+    if (prev.empty()) {
+      prev = chunk;
+      continue;
+    }
+    bool expectedSuffix = chunk.starts_with(inputMarker.take_back(checkLen)) &&
+                          chunk.size() > checkLen && chunk[checkLen] != '0';
+    if (expectedSuffix) {
+      chunks.push_back(prev);
+      prev = chunk.drop_front(checkLen);
+    } else {
+      fileSourceMgr.PrintMessage(llvm::errs(),
+                                 llvm::SMLoc::getFromPointer(chunk.data()),
+                                 llvm::SourceMgr::DK_Warning,
+                                 "near miss with file split marker");
+      prev = llvm::StringRef(prev.data(), prev.size() + inputMarker.size() -
+                                              checkLen + chunk.size());
+    }
+  }
+  if (!prev.empty())
+    chunks.push_back(prev);
+
+  bool hadFailure = false;
+  auto processOne = [&](llvm::StringRef chunk) {
+    unsigned line =
+        fileSourceMgr.getLineAndColumn(llvm::SMLoc::getFromPointer(chunk.data()))
+            .first;
+    auto chunkBuffer = llvm::MemoryBuffer::getMemBufferCopy(
+        chunk, llvm::Twine("within split at ") +
+                   origBuffer->getBufferIdentifier() + ":" + llvm::Twine(line) +
+                   " offset ");
+    if (failed(processChunk(std::move(chunkBuffer), os)))
+      hadFailure = true;
+  };
+  llvm::interleave(chunks, os, processOne,
+                   outputMarker.empty()
+                       ? std::string()
+                       : (llvm::Twine("\n") + outputMarker + "\n").str());
+  return failure(hadFailure);
+}
+
+} // namespace
+
+int optMain(const std::vector<std::string> &args, const std::string &irdlText,
+            const std::string &irdlName, const std::string &version) {
+  static Flags *flags = [] {
+    registerAsmPrinterCLOptions();
+    registerMLIRContextCLOptions();
+    registerDefaultTimingManagerCLOptions();
+    return new Flags();
+  }();
+  static std::string versionText;
+  versionText = version;
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << versionText << "\n"; });
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  std::string dialectNames;
+  {
+    llvm::raw_string_ostream os(dialectNames);
+    llvm::interleaveComma(registry.getDialectNames(), os);
+    os << ", pto";
+  }
+
+  std::vector<const char *> argv;
+  for (const std::string &arg : args)
+    argv.push_back(arg.c_str());
+  // Errors and --help print and exit inside ParseCommandLineOptions, as in
+  // every LLVM tool.
+  std::string overview = "pto-opt: MLIR modular optimizer driver with the "
+                         "skew-mlir passes\n\nAvailable Dialects: " +
+                         dialectNames;
+  if (!cl::ParseCommandLineOptions(argv.size(), argv.data(), overview))
+    return 1;
+
+  if (flags->showDialects) {
+    llvm::outs() << "Available Dialects: " << dialectNames << "\n";
+    return 0;
+  }
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(flags->inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(flags->outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+
+  // One thread pool for all chunks; a throwaway context tells whether
+  // --mlir-disable-threading was given.
+  MLIRContext threadPoolContext;
+  llvm::ThreadPoolInterface *threadPool =
+      threadPoolContext.isMultithreadingEnabled()
+          ? &threadPoolContext.getThreadPool()
+          : nullptr;
+
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+
+  Driver driver{*flags, registry, irdlText, irdlName, threadPool, timing};
+  std::string inputMarker = flags->splitInputFile.getNumOccurrences()
+                                ? (flags->splitInputFile.empty()
+                                       ? std::string(kDefaultSplitMarker)
+                                       : flags->splitInputFile.getValue())
+                                : std::string();
+  LogicalResult result = splitAndProcess(
+      std::move(input),
+      [&](std::unique_ptr<llvm::MemoryBuffer> chunk, llvm::raw_ostream &os) {
+        return driver.processBuffer(std::move(chunk), os);
+      },
+      output->os(), inputMarker, flags->outputSplitMarker);
+  timing.stop();
+  if (failed(result))
+    return 1;
+  output->keep();
+  return 0;
+}
+
+} // namespace skew

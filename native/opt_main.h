@@ -1,0 +1,18 @@
+//===- opt_main.h - the pto-opt driver ------------------------------------===//
+#ifndef SKEW_MLIR_OPT_MAIN_H
+#define SKEW_MLIR_OPT_MAIN_H
+
+#include <string>
+#include <vector>
+
+namespace skew {
+
+// An mlir-opt compatible driver over MLIR's own pieces (command-line parser,
+// pass registry, SourceMgr diagnostics and verifier). `dialectIRDL` is the
+// text of the IRDL dialects loaded into every context. Returns the exit code.
+int optMain(const std::vector<std::string> &args, const std::string &dialectIRDL,
+            const std::string &dialectIRDLName, const std::string &version);
+
+} // namespace skew
+
+#endif
