@@ -1,0 +1,137 @@
+"""Materialising a plan in the IR: demotion, or prologue / steady loop / epilogue."""
+
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, scf
+
+from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
+from .plan import Copy, SkewPlan
+
+
+def demote(loop: ir.Operation) -> None:
+    """A plain sequential loop, body unchanged."""
+    del loop.attributes[PIPELINE_STAGES_ATTR]
+
+
+def _remap(op: ir.Operation, mapping: dict[ir.Value, ir.Value]) -> None:
+    """Point the operands of a fresh clone, and those of the ops nested in it
+    that capture values from above, at this copy's values."""
+    def remap(target: ir.Operation) -> ir.WalkResult:
+        operands = target.operands
+        for i, value in enumerate(operands):
+            new = mapping.get(value)
+            if new is not None:
+                operands[i] = new
+        return ir.WalkResult.ADVANCE
+
+    if len(op.regions):
+        op.walk(remap, ir.WalkOrder.PRE_ORDER)
+    else:
+        remap(op)
+
+
+def _produces_buffer(op: ir.Operation) -> bool:
+    return op.name not in POP_OPS and any(
+        isinstance(r.type, (ir.RankedTensorType, ir.UnrankedTensorType,
+                            ir.MemRefType, ir.UnrankedMemRefType))
+        for r in op.results)
+
+
+class _Emitter:
+    def __init__(self, plan: SkewPlan, group: int | None):
+        self.plan = plan
+        self.group = group
+        body = plan.loop.regions[0].blocks[0]
+        self.iv = body.arguments[0]
+        self.iter_args = list(body.arguments)[1:]
+        self.yielded = list(list(body.operations)[-1].operands)
+        self.constants: dict[int, ir.Value] = {}
+
+    def constant(self, value: int) -> ir.Value:
+        return self.constants[value]
+
+    def make_constants(self, values: list[int]) -> None:
+        """All constants up front, ahead of the prologue, so each dominates
+        every copy that uses it."""
+        iv_type = self.iv.type
+        for value in values:
+            if value not in self.constants:
+                self.constants[value] = arith.constant(iv_type, value)
+
+    def copy(self, ops: tuple[ir.Operation, ...], copy: Copy,
+             mapping: dict[ir.Value, ir.Value], tag: bool) -> None:
+        """Clone `ops` at the current insertion point; `mapping` (original ->
+        copy values) is extended with their results."""
+        for op in ops:
+            new = op.clone()
+            _remap(new, mapping)
+            for old_result, new_result in zip(op.results, new.results):
+                mapping[old_result] = new_result
+            if tag and self.group is not None and _produces_buffer(new):
+                self.tag(new, copy.slot)
+
+    def tag(self, op: ir.Operation, slot: int) -> None:
+        membership = f"{self.group}:{slot}"
+        attributes = op.attributes
+        if MEMBERSHIP_ATTR in attributes:
+            old = attributes[MEMBERSHIP_ATTR]
+            if isinstance(old, ir.StringAttr):
+                membership = f"{old.value};{membership}"
+        attributes[MEMBERSHIP_ATTR] = ir.StringAttr.get(membership)
+
+    def produce(self, copy: Copy, iv: ir.Value) -> None:
+        self.copy(self.plan.halves.producer, copy, {self.iv: iv}, tag=True)
+
+    def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
+        """A consumer copy (its scalar chains recomputed first); returns the
+        iter_arg values it yields."""
+        mapping = {self.iv: iv, **dict(zip(self.iter_args, carried))}
+        halves = self.plan.halves
+        self.copy(halves.recompute, copy, mapping, tag=False)
+        self.copy(halves.consumer, copy, mapping, tag=True)
+        return [mapping.get(v, v) for v in self.yielded]
+
+    def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
+        if offset > 0:
+            return arith.addi(k, self.constant(offset))
+        if offset < 0:
+            return arith.subi(k, self.constant(-offset))
+        return k
+
+    def emit(self) -> None:
+        plan, loop = self.plan, self.plan.loop
+        for_op = loop.opview
+        start, stop, step = plan.steady_range
+        with loop.location, ir.InsertionPoint(loop):
+            self.make_constants(
+                [c.iv for c in plan.prologue] + [start, stop, step]
+                + [abs(c.iv) for c in plan.steady_producers + plan.steady_consumers
+                   if c.iv] + [c.iv for c in plan.epilogue])
+            for c in plan.prologue:
+                self.produce(c, self.constant(c.iv))
+            steady = scf.ForOp(self.constant(start), self.constant(stop),
+                               self.constant(step), list(for_op.initArgs))
+            for name in loop.attributes:
+                if name != PIPELINE_STAGES_ATTR:
+                    steady.attributes[name] = loop.attributes[name]
+            with ir.InsertionPoint(steady.body):
+                k = steady.induction_variable
+                for c in plan.steady_producers:
+                    self.produce(c, self.steady_iv(k, c.iv))
+                carried = list(steady.inner_iter_args)
+                for c in plan.steady_consumers:
+                    carried = self.consume(c, self.steady_iv(k, c.iv), carried)
+                scf.YieldOp(carried)
+            carried = list(steady.results)
+            for c in plan.epilogue:
+                carried = self.consume(c, self.constant(c.iv), carried)
+        for old, new in zip(loop.results, carried):
+            old.replace_all_uses_with(new)
+        loop.erase()
+
+
+def emit_skew(plan: SkewPlan, group: int | None) -> None:
+    """Replace the plan's loop by its skewed form; `group` is the membership
+    group of its copies (None: no tags)."""
+    _Emitter(plan, group).emit()

@@ -1,0 +1,94 @@
+"""Finding pipeline loops and reading their static iteration range."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+
+from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR
+from .plan import Demote, StaticRange
+
+
+@dataclasses.dataclass
+class PipelineLoop:
+    op: ir.Operation  # an scf.for carrying pto.pipeline_stages
+    stages: int
+    fifo: list[ir.Operation]  # push/pop ops anywhere inside, in program order
+
+
+def find_pipeline_loops(root: ir.Operation
+                        ) -> tuple[list[PipelineLoop], list[tuple[ir.Operation, str]]]:
+    """Pipeline loops under `root`, innermost first, and the malformed markers.
+
+    One walk over the IR; each FIFO op is then charged to its enclosing
+    pipeline loops by climbing its parents, so the cost stays linear in the IR
+    size times the loop nesting depth.
+    """
+    loops: dict[ir.Operation, PipelineLoop] = {}
+    errors: list[tuple[ir.Operation, str]] = []
+    fifo_ops: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        name = op.name
+        if name in FIFO_OPS:
+            fifo_ops.append(op)
+        elif name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
+            attr = op.attributes[PIPELINE_STAGES_ATTR]
+            if isinstance(attr, ir.IntegerAttr) and attr.value >= 1:
+                loops[op] = PipelineLoop(op, attr.value, [])
+            else:
+                errors.append((op, f"'{PIPELINE_STAGES_ATTR}' must be an integer "
+                                   f">= 1, got {attr}"))
+        return ir.WalkResult.ADVANCE
+
+    # Post-order visits a loop after everything nested in it: innermost first.
+    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    if loops:
+        for fifo in fifo_ops:
+            parent = fifo.parent
+            while parent is not None and parent != root:
+                if parent in loops:
+                    loops[parent].fifo.append(fifo)
+                parent = parent.parent
+    return list(loops.values()), errors
+
+
+def _constant(value: ir.Value, what: str) -> int:
+    if isinstance(value, ir.OpResult):
+        owner = value.owner
+        if owner.name == "arith.constant":
+            attr = owner.attributes["value"]
+            if isinstance(attr, ir.IntegerAttr):
+                return attr.value
+    raise Demote(f"non-constant {what}")
+
+
+def _bit_width(type_: ir.Type) -> int:
+    # index is treated as 64-bit, as the data layout default is.
+    return type_.width if isinstance(type_, ir.IntegerType) else 64
+
+
+def static_range(loop: ir.Operation) -> StaticRange:
+    """Constant start / step / trip count of an scf.for, or Demote."""
+    for_op = loop.opview
+    start = _constant(for_op.lowerBound, "lower bound")
+    stop = _constant(for_op.upperBound, "upper bound")
+    step = _constant(for_op.step, "step")
+    width = _bit_width(for_op.induction_variable.type)
+    if "unsignedCmp" in loop.attributes:
+        start, stop, step = (v % (1 << width) for v in (start, stop, step))
+        high = (1 << width) - 1
+    else:
+        high = (1 << (width - 1)) - 1
+    if step <= 0:
+        raise Demote(f"non-positive step {step}")
+    trip = max(0, -(-(stop - start) // step))
+    if trip < 2:
+        raise Demote(f"trip count {trip} < 2")
+    # The skewed loops run up to start + trip*step, past the original bound
+    # when step does not divide the range: it must still fit the IV type.
+    if start + trip * step > high:
+        raise Demote(f"skewed upper bound {start + trip * step} overflows "
+                     f"{for_op.induction_variable.type}")
+    return StaticRange(start, step, trip)

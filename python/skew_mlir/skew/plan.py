@@ -1,0 +1,99 @@
+"""What the analysis decides for one pipeline loop, and how a skew is laid out.
+
+A plan names the ops of each half and the induction value of every copy, so the
+emitter needs no knowledge of the schedule: other schedules (remainder peeling,
+dynamic trip counts, multi-message groups) are other plans for the same emitter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+
+
+class Demote(Exception):
+    """Raised inside the analysis: the loop cannot be skewed, for `reason`."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclasses.dataclass(frozen=True)
+class Halves:
+    """The loop body split at its lead FIFO op, ops in body order."""
+
+    producer: tuple[ir.Operation, ...]  # the lead and its backward slice
+    consumer: tuple[ir.Operation, ...]  # every other op but the terminator
+    # Scalar arith chains that the producer half hands to the consumer half:
+    # re-cloned at the head of every consumer copy instead of being carried.
+    recompute: tuple[ir.Operation, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class StaticRange:
+    start: int
+    step: int
+    trip: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Copy:
+    """One copy of a half: `slot` is the membership index S shared by the
+    producer and consumer copies of one iteration; `iv` is the induction value,
+    absolute outside the steady loop, an offset from its IV inside it."""
+
+    slot: int
+    iv: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Demotion:
+    loop: ir.Operation
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class SkewPlan:
+    loop: ir.Operation
+    halves: Halves
+    requested: int  # depth asked for by pto.pipeline_stages
+    slots: int  # FIFO slots per direction
+    trip: int
+    depth: int
+    prologue: tuple[Copy, ...]  # producer copies
+    steady_range: tuple[int, int, int]  # start, stop, step of the steady loop
+    steady_producers: tuple[Copy, ...]
+    steady_consumers: tuple[Copy, ...]
+    epilogue: tuple[Copy, ...]  # consumer copies
+
+    @classmethod
+    def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
+                      requested: int, slots: int, depth: int) -> SkewPlan:
+        """Producer runs `depth` iterations ahead (DESIGN.md "Producer skew")."""
+        s, st, t, d = rng.start, rng.step, rng.trip, depth
+        return cls(
+            loop=loop, halves=halves, requested=requested, slots=slots,
+            trip=t, depth=d,
+            prologue=tuple(Copy(i, s + i * st) for i in range(d)),
+            steady_range=(s + d * st, s + t * st, d * st),
+            steady_producers=tuple(Copy(i, i * st) for i in range(d)),
+            steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
+            epilogue=tuple(Copy(i, s + (t - d + i) * st) for i in range(d)),
+        )
+
+    def remark(self) -> str:
+        return (f"skewed: depth {self.depth} (requested {self.requested}, "
+                f"trip {self.trip}, slots {self.slots})")
+
+
+def skew_depth(stages: int, slots: int, trip: int) -> tuple[int, int]:
+    """(requested, effective) depth: max(2, F-1) clamped to the slot count (a
+    deeper producer deadlocks against a demoted peer), then lowered until
+    trip % d == 0 and trip >= 2d, down to 1."""
+    requested = max(2, stages - 1)
+    depth = min(requested, slots)
+    while depth > 1 and (trip % depth or trip < 2 * depth):
+        depth -= 1
+    return requested, depth
