@@ -1,1 +1,17 @@
-"""skew-mlir: cross-core software pipelining for Ascend-style NPUs, on MLIR."""
+"""skew-mlir: cross-core software pipelining for Ascend-style NPUs, on MLIR.
+
+Importing the package registers its passes in MLIR's pass registry and makes
+`mlir.passmanager.PassManager.run` release the GIL (see `pass_manager`).
+"""
+
+from . import pass_manager
+from .dialect import load_pto_dialect, make_context
+from .registry import Option, Pass, PassFailure, register_pass
+
+pass_manager.install()
+
+from . import passes  # noqa: E402  (registers the passes; needs the above)
+
+__version__ = "0.1.0"
+__all__ = ["Option", "Pass", "PassFailure", "load_pto_dialect", "make_context",
+           "passes", "register_pass"]
