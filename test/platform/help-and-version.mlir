@@ -7,7 +7,6 @@
 // CHECK-DAG: --verify-diagnostics
 // CHECK-DAG: --mlir-print-ir-after-all
 // CHECK-DAG: --mlir-timing
-// CHECK-DAG: --mlir-print-op-generic
 // CHECK-DAG: --allow-unregistered-dialect
 // CHECK-DAG: -o <filename>
 // CHECK-DAG: --canonicalize
