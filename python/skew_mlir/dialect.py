@@ -6,7 +6,12 @@ import functools
 from importlib import resources
 
 from mlir import ir
+from mlir._mlir_libs import _mlir
 from mlir.dialects import irdl
+
+# Where the bindings find the Python module of the pto dialect.
+if "skew_mlir.dialects" not in _mlir.globals.dialect_search_modules:
+    _mlir.globals.append_dialect_search_prefix("skew_mlir.dialects")
 
 PUSH_TO_AIV = "pto.tpush_to_aiv"
 POP_FROM_AIC = "pto.tpop_from_aic"

@@ -1,0 +1,89 @@
+"""Compile-time benchmark: pto-opt --pto-skew-cross-core vs upstream mlir-opt.
+
+Generates modules with 100, 1,000 and 5,000 cross-core pipeline loops (the
+cube side of flash-decode: a matmul feeding a push, a pop feeding an
+accumulating matmul), then times, in the same run and on the same files,
+`pto-opt --pto-skew-cross-core` and upstream `mlir-opt --canonicalize`
+(with the pto dialect from its IRDL file). Prints seconds, the ratio, and the
+cost per loop, which should stay flat if the pass is linear.
+
+    python benchmarks/compile_time.py [--sizes 100 1000 5000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from skew_mlir.dialect import irdl_path
+from skew_mlir.tools.llvm_tools import tool_path
+
+LOOPS_PER_FUNCTION = 10
+
+LOOP = """\
+    %r{i} = scf.for %j{i} = %c0 to %c8 step %c1 iter_args(%acc{i} = %init) -> (tensor<16x16xf32>) {{
+      %row{i} = arith.muli %j{i}, %c16 : index
+      %k{i} = tensor.extract_slice %k[%row{i}, 0] [16, 16] [1, 1] : tensor<128x16xf32> to tensor<16x16xf32>
+      %s{i} = linalg.matmul ins(%q, %k{i} : tensor<16x16xf32>, tensor<16x16xf32>) outs(%init : tensor<16x16xf32>) -> tensor<16x16xf32>
+      "pto.tpush_to_aiv"(%s{i}) : (tensor<16x16xf32>) -> ()
+      %p{i} = "pto.tpop_from_aiv"() : () -> tensor<16x16xf32>
+      %v{i} = tensor.extract_slice %v[%row{i}, 0] [16, 16] [1, 1] : tensor<128x16xf32> to tensor<16x16xf32>
+      %o{i} = linalg.matmul ins(%p{i}, %v{i} : tensor<16x16xf32>, tensor<16x16xf32>) outs(%acc{i} : tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %o{i} : tensor<16x16xf32>
+    }} {{pto.pipeline_stages = 2 : i64}}
+"""
+
+
+def generate(loops: int) -> str:
+    functions = []
+    for f in range(loops // LOOPS_PER_FUNCTION):
+        body = "".join(LOOP.format(i=i) for i in range(LOOPS_PER_FUNCTION))
+        functions.append(f"""\
+  func.func @cube{f}(%q: tensor<16x16xf32>, %k: tensor<128x16xf32>, %v: tensor<128x16xf32>, %init: tensor<16x16xf32>) attributes {{pto.core = "aic"}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+{body}    return
+  }}
+""")
+    return "module {\n" + "".join(functions) + "}\n"
+
+
+def best_time(cmd: list[str], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    pto_opt = os.path.join(os.path.dirname(sys.executable), "pto-opt")
+    mlir_opt = tool_path("mlir-opt")
+    print(f"{'loops':>6} {'pto-opt skew (s)':>17} {'mlir-opt canon (s)':>19} "
+          f"{'ratio':>6} {'us/loop':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for loops in args.sizes:
+            path = os.path.join(tmp, f"loops{loops}.mlir")
+            with open(path, "w") as f:
+                f.write(generate(loops))
+            skew = best_time([pto_opt, path, "--pto-skew-cross-core"], args.repeat)
+            canon = best_time([mlir_opt, f"--irdl-file={irdl_path()}", path,
+                               "--canonicalize"], args.repeat)
+            print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
+                  f"{skew / loops * 1e6:>8.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

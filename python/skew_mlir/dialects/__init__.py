@@ -1,0 +1,1 @@
+"""Python dialect modules for the MLIR bindings' dialect search path."""
