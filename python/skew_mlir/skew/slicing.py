@@ -74,21 +74,22 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     recompute: set[ir.Operation] = set()
     for op in in_order:
         for index, result in enumerate(op.results):
-            for use in result.uses:
-                user = top_level(use.owner)
-                if user in producer:
-                    continue
-                if not recomputable[op]:
-                    raise Demote(f"consumer role: {_describe(op, index)} is used "
-                                 f"by '{user.name}'")
-                chain = [op]
-                while chain:
-                    link = chain.pop()
-                    if link not in recompute:
-                        recompute.add(link)
-                        chain.extend(v.owner for v in link.operands
-                                     if isinstance(v, ir.OpResult)
-                                     and v.owner in recomputable)
+            users = [u for u in (top_level(use.owner) for use in result.uses)
+                     if u not in producer]
+            if not users:
+                continue
+            if not recomputable[op]:
+                first = min(users, key=lambda u: position.get(u, len(ops)))
+                raise Demote(f"consumer role: {_describe(op, index)} is used "
+                             f"by '{first.name}'")
+            chain = [op]
+            while chain:
+                link = chain.pop()
+                if link not in recompute:
+                    recompute.add(link)
+                    chain.extend(v.owner for v in link.operands
+                                 if isinstance(v, ir.OpResult)
+                                 and v.owner in recomputable)
 
     return Halves(
         producer=tuple(op for op in ops if op in producer),
