@@ -14,6 +14,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -195,6 +196,57 @@ PyObject *runPassManager(PyObject *, PyObject *args) {
   return list;
 }
 
+// clone_ops([op capsules], [(from value, to value) capsules], block capsule,
+//           before-op capsule or None) -> [new op capsules]
+// IRMapping-based cloning, which the bindings lack: operands, and uses nested
+// in the clones' regions, are remapped in one C++ pass; each clone's results
+// join the mapping for the ops after it.
+PyObject *cloneOps(PyObject *, PyObject *args) {
+  PyObject *opList, *pairs, *blockCapsule, *beforeCapsule;
+  if (!PyArg_ParseTuple(args, "O!O!OO", &PyList_Type, &opList, &PyList_Type,
+                        &pairs, &blockCapsule, &beforeCapsule))
+    return nullptr;
+  IRMapping mapping;
+  for (Py_ssize_t i = 0; i < PyList_Size(pairs); ++i) {
+    PyObject *from, *to;
+    if (!PyArg_ParseTuple(PyList_GetItem(pairs, i), "OO", &from, &to))
+      return nullptr;
+    MlirValue fromValue = mlirPythonCapsuleToValue(from);
+    MlirValue toValue = mlirPythonCapsuleToValue(to);
+    if (mlirValueIsNull(fromValue) || mlirValueIsNull(toValue))
+      return nullptr;
+    mapping.map(unwrap(fromValue), unwrap(toValue));
+  }
+  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
+  if (mlirBlockIsNull(block))
+    return nullptr;
+  Operation *before = nullptr;
+  if (beforeCapsule != Py_None) {
+    MlirOperation op = mlirPythonCapsuleToOperation(beforeCapsule);
+    if (mlirOperationIsNull(op))
+      return nullptr;
+    before = unwrap(op);
+  }
+  Block *target = unwrap(block);
+  PyObject *result = PyList_New(0);
+  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i) {
+    MlirOperation op = mlirPythonCapsuleToOperation(PyList_GetItem(opList, i));
+    if (mlirOperationIsNull(op)) {
+      Py_DECREF(result);
+      return nullptr;
+    }
+    Operation *clone = unwrap(op)->clone(mapping);
+    if (before)
+      target->getOperations().insert(before->getIterator(), clone);
+    else
+      target->push_back(clone);
+    PyObject *capsule = mlirPythonOperationToCapsule(wrap(clone));
+    PyList_Append(result, capsule);
+    Py_DECREF(capsule);
+  }
+  return result;
+}
+
 // opt_main([argv...], irdl_text, irdl_name, version) -> exit code
 PyObject *optMain(PyObject *, PyObject *args) {
   PyObject *argList;
@@ -228,6 +280,8 @@ PyMethodDef methods[] = {
      "Whether MLIR knows the operation to have no memory effects."},
     {"run_pass_manager", runPassManager, METH_VARARGS,
      "Run a pass manager on an operation with the GIL released."},
+    {"clone_ops", cloneOps, METH_VARARGS,
+     "Clone operations with a value mapping at an insertion point."},
     {"opt_main", optMain, METH_VARARGS, "The pto-opt driver."},
     {nullptr, nullptr, 0, nullptr}};
 
