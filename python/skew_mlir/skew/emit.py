@@ -5,6 +5,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, scf
 
+from ..cloning import clone_ops
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, SkewPlan
 
@@ -12,23 +13,6 @@ from .plan import Copy, SkewPlan
 def demote(loop: ir.Operation) -> None:
     """A plain sequential loop, body unchanged."""
     del loop.attributes[PIPELINE_STAGES_ATTR]
-
-
-def _remap(op: ir.Operation, mapping: dict[ir.Value, ir.Value]) -> None:
-    """Point the operands of a fresh clone, and those of the ops nested in it
-    that capture values from above, at this copy's values."""
-    def remap(target: ir.Operation) -> ir.WalkResult:
-        operands = target.operands
-        for i, value in enumerate(operands):
-            new = mapping.get(value)
-            if new is not None:
-                operands[i] = new
-        return ir.WalkResult.ADVANCE
-
-    if len(op.regions):
-        op.walk(remap, ir.WalkOrder.PRE_ORDER)
-    else:
-        remap(op)
 
 
 def _produces_buffer(op: ir.Operation) -> bool:
@@ -63,11 +47,7 @@ class _Emitter:
              mapping: dict[ir.Value, ir.Value], tag: bool) -> None:
         """Clone `ops` at the current insertion point; `mapping` (original ->
         copy values) is extended with their results."""
-        for op in ops:
-            new = op.clone()
-            _remap(new, mapping)
-            for old_result, new_result in zip(op.results, new.results):
-                mapping[old_result] = new_result
+        for new in clone_ops(ops, mapping):
             if tag and self.group is not None and _produces_buffer(new):
                 self.tag(new, copy.slot)
 
