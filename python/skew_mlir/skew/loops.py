@@ -81,8 +81,6 @@ def static_range(loop: ir.Operation) -> StaticRange:
         high = (1 << width) - 1
     else:
         high = (1 << (width - 1)) - 1
-    if step <= 0:
-        raise Demote(f"non-positive step {step}")
     trip = max(0, -(-(stop - start) // step))
     if trip < 2:
         raise Demote(f"trip count {trip} < 2")
