@@ -1,0 +1,63 @@
+"""Per-core clock and the accounting of where its cycles went."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .errors import StepLimitExceeded
+
+COMPUTE, BLOCKED_PUSH, BLOCKED_POP = "compute", "blocked-push", "blocked-pop"
+
+
+@dataclasses.dataclass(frozen=True)
+class FifoEvent:
+    """One pipe operation in the core's program order. `busy_before` and
+    `busy_after` are the core's cumulative busy cycles around it (the bound in
+    timing.py needs the work between FIFO events, not wall-clock times)."""
+
+    kind: str  # "push" | "pop"
+    pipe: str
+    index: int
+    busy_before: int
+    busy_after: int
+
+
+class Core:
+    """One AI core: a clock, busy / blocked counters, and a segment timeline."""
+
+    def __init__(self, role: str, function: str, max_steps: int):
+        self.role = role  # "cube" | "vector"
+        self.function = function
+        self.clock = 0
+        self.busy = 0
+        self.blocked = {BLOCKED_PUSH: 0, BLOCKED_POP: 0}
+        self.segments: list[list] = []  # [start, end, kind], adjacent equal kinds merged
+        self.fifo_events: list[FifoEvent] = []
+        self.steps = 0
+        self.max_steps = max_steps
+
+    def spend(self, cycles: int) -> None:
+        if cycles > 0:
+            self._advance(self.clock + cycles, COMPUTE)
+            self.busy += cycles
+
+    def wait(self, until: int, kind: str) -> None:
+        if until > self.clock:
+            self.blocked[kind] += until - self.clock
+            self._advance(until, kind)
+
+    def _advance(self, until: int, kind: str) -> None:
+        last = self.segments[-1] if self.segments else None
+        if last is not None and last[2] == kind and last[1] == self.clock:
+            last[1] = until
+        else:
+            self.segments.append([self.clock, until, kind])
+        self.clock = until
+
+    def count_steps(self, n: int, what: str) -> None:
+        """Charge `n` executed ops against the step limit."""
+        self.steps += n
+        if self.steps > self.max_steps:
+            raise StepLimitExceeded(
+                f"{what}: the {self.role} core exceeded the step limit of "
+                f"{self.max_steps} executed ops (raise it with --max-steps)")

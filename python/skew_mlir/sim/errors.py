@@ -1,0 +1,43 @@
+"""Errors of the simulator. Every message names the op and its location."""
+
+from __future__ import annotations
+
+from mlir import ir
+
+
+def where(op) -> str:
+    """`file:line:col` of an op (or its name when it has no file location)."""
+    loc = op.location
+    if loc.is_a_file():
+        return f"{loc.filename}:{loc.start_line}:{loc.start_col}"
+    if loc.is_a_name() and loc.child_loc.is_a_file():
+        child = loc.child_loc
+        return f"{child.filename}:{child.start_line}:{child.start_col}"
+    return str(loc)
+
+
+def describe(op) -> str:
+    """`'dialect.op' at file:line:col`, the way every message refers to an op."""
+    return f"'{op.name}' at {where(op)}"
+
+
+class SimError(Exception):
+    """A problem with the simulated program; the message is shown to the user as is."""
+
+
+class UnsupportedOp(SimError):
+    def __init__(self, op: ir.Operation | ir.OpView, why: str = ""):
+        detail = f": {why}" if why else ""
+        super().__init__(f"{where(op)}: unsupported op '{op.name}'{detail}")
+
+
+class StepLimitExceeded(SimError):
+    pass
+
+
+class Deadlock(SimError):
+    """Neither core can move. `report` holds the multi-line explanation."""
+
+    def __init__(self, report: str):
+        super().__init__(report)
+        self.report = report

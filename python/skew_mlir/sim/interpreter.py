@@ -1,0 +1,299 @@
+"""Compiles func.func bodies into closures over frame slots, and runs them.
+
+Walking the IR through the bindings on every execution would dominate the
+run time, so each function is compiled once per core: every SSA value gets a
+slot in a flat frame (a Python list), every op a closure from the dispatch
+table. Control flow (scf, func.call) and pipe ops are generators so a core
+can be suspended at a pipe operation; code that cannot reach one runs as
+plain calls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+
+from .. import dialect as pto
+from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
+from .cores import Core
+from .cost_model import CostModel
+from .dispatch import HANDLERS, Step, enter, handles, step
+from .errors import SimError, UnsupportedOp, describe, where
+from .kernels import functions_of
+from .values import dtype_of
+
+
+@dataclasses.dataclass(frozen=True)
+class BlockCode:
+    run: object  # frame -> terminator operand values (a generator when blocking)
+    blocking: bool
+    arg_slots: list[int]
+
+
+def _no_cost(_cycles: int) -> None:
+    pass
+
+
+class Compiler:
+    """Compiles the ops of one function for one core."""
+
+    def __init__(self, program: "Program", core: Core, slots: dict | None = None,
+                 charge: bool = True, index_slot: int | None = None):
+        self.program = program
+        self.core = core
+        self.cost: CostModel = program.cost
+        self.slots = {} if slots is None else slots
+        self.spend = core.spend if charge else _no_cost
+        # Slot holding the iteration indices of the enclosing linalg op (linalg.index).
+        self.index_slot = index_slot
+
+    def body_compiler(self) -> "Compiler":
+        """For the body of a structured op: same frame, no per-op cost (the
+        structured op charges for its whole iteration space) and its own
+        slot for the iteration indices."""
+        return Compiler(self.program, self.core, self.slots, charge=False,
+                        index_slot=self.fresh_slot())
+
+    def slot(self, value: ir.Value) -> int:
+        index = self.slots.get(value)
+        if index is None:
+            index = self.slots[value] = len(self.slots)
+        return index
+
+    def slots_of(self, values) -> list[int]:
+        return [self.slot(v) for v in values]
+
+    def fresh_slot(self) -> int:
+        return self.slot(object())
+
+    def compile_op(self, op) -> Step:
+        handler = HANDLERS.get(op.name)
+        if handler is None:
+            raise UnsupportedOp(op)
+        return handler(op, self)
+
+    def compile_region(self, op, index: int = 0) -> BlockCode:
+        region = op.regions[index]
+        blocks = list(region.blocks)
+        if len(blocks) != 1:
+            raise UnsupportedOp(op, f"region #{index} has {len(blocks)} blocks; "
+                                    "only single-block regions are supported")
+        return self.compile_block(blocks[0], describe(op))
+
+    def compile_block(self, block: ir.Block, owner: str) -> BlockCode:
+        # OpView subclasses may shadow `.name` (func.func's is its symbol).
+        ops = [o.operation for o in block.operations]
+        body, terminator = ops[:-1], ops[-1]
+        steps = [self.compile_op(op) for op in body]
+        result_slots = self.slots_of(terminator.operands)
+        count, n = self.core.count_steps, len(ops)
+        blocking = any(s.blocking for s in steps)
+        if blocking:
+            def run(frame):
+                count(n, owner)
+                for s in steps:
+                    if s.blocking:
+                        yield from s.run(frame)
+                    else:
+                        s.run(frame)
+                return [frame[i] for i in result_slots]
+        else:
+            plain = [s.run for s in steps]
+
+            def run(frame):
+                count(n, owner)
+                for fn in plain:
+                    fn(frame)
+                return [frame[i] for i in result_slots]
+        return BlockCode(run, blocking, self.slots_of(block.arguments))
+
+
+class FunctionCode:
+    """A compiled func.func; `call(args)` is a generator returning its results."""
+
+    def __init__(self, program: "Program", func, core: Core):
+        self.name = func.attributes["sym_name"].value
+        self.func = func
+        self.program, self.core = program, core
+        self.blocking: bool | None = None  # None while compiling (recursion)
+        self.body: BlockCode | None = None
+        self.frame_size = 0
+
+    def compile(self) -> None:
+        compiler = Compiler(self.program, self.core)
+        self.body = compiler.compile_region(self.func)
+        self.frame_size = len(compiler.slots)
+        self.blocking = self.body.blocking
+
+    def call(self, args: list):
+        params = self.body.arg_slots
+        if len(args) != len(params):
+            raise SimError(f"{where(self.func)}: @{self.name} takes {len(params)} "
+                           f"arguments, got {len(args)}")
+        frame = [None] * self.frame_size
+        for slot, value in zip(params, args):
+            frame[slot] = value
+        return (yield from enter(self.body, frame))
+
+
+class Program:
+    """The functions of a module, compiled on demand for each core."""
+
+    def __init__(self, module: ir.Module, cost: CostModel):
+        self.cost = cost
+        self.functions = functions_of(module)
+        self._code: dict[tuple[str, str], FunctionCode] = {}
+
+    def function(self, name: str, core: Core) -> FunctionCode:
+        key = (name, core.role)
+        code = self._code.get(key)
+        if code is None:
+            func = self.functions.get(name)
+            if func is None:
+                raise SimError(f"no function @{name} in the module")
+            if len(func.regions[0].blocks) == 0:
+                raise SimError(f"{where(func)}: @{name} is a declaration without a body")
+            code = self._code[key] = FunctionCode(self, func, core)
+            code.compile()
+        return code
+
+
+# --- control flow ------------------------------------------------------------
+
+def _store(frame, slots, values) -> None:
+    for slot, value in zip(slots, values):
+        frame[slot] = value
+
+
+@handles("scf.for")
+def _scf_for(op, cc: Compiler) -> Step:
+    lb, ub, st = cc.slots_of(list(op.operands)[:3])
+    inits = cc.slots_of(list(op.operands)[3:])
+    results = cc.slots_of(op.results)
+    body = cc.compile_region(op)
+    iv_slot, carried = body.arg_slots[0], body.arg_slots[1:]
+    iv_type = dtype_of(op.operands[0].type).type
+    n_body_ops = len(list(op.regions[0].blocks[0].operations))
+    core, site = cc.core, describe(op)
+
+    def run(frame):
+        lo, hi, stride = int(frame[lb]), int(frame[ub]), int(frame[st])
+        if stride <= 0:
+            raise SimError(f"{site}: step {stride} is not positive")
+        trips = max(0, -(-(hi - lo) // stride))
+        # Refuse a loop that cannot finish within the step limit up front
+        # rather than running it until the limit trips.
+        if core.steps + trips * n_body_ops > core.max_steps:
+            raise SimError(f"{site}: {trips} iterations of {n_body_ops} ops exceed the "
+                           f"step limit of {core.max_steps} (raise it with --max-steps)")
+        values = [frame[s] for s in inits]
+        for i in range(lo, hi, stride):
+            frame[iv_slot] = iv_type(i)
+            _store(frame, carried, values)
+            values = yield from enter(body, frame)
+        _store(frame, results, values)
+    return step(run, body.blocking)
+
+
+@handles("scf.if")
+def _scf_if(op, cc: Compiler) -> Step:
+    cond = cc.slot(op.operands[0])
+    results = cc.slots_of(op.results)
+    then = cc.compile_region(op, 0)
+    other = cc.compile_region(op, 1) if len(op.regions[1].blocks) else None
+
+    def run(frame):
+        block = then if frame[cond] else other
+        if block is not None:
+            _store(frame, results, (yield from enter(block, frame)))
+    return step(run, then.blocking or (other is not None and other.blocking))
+
+
+@handles("scf.while")
+def _scf_while(op, cc: Compiler) -> Step:
+    inits = cc.slots_of(op.operands)
+    results = cc.slots_of(op.results)
+    before, after = cc.compile_region(op, 0), cc.compile_region(op, 1)
+
+    def run(frame):
+        values = [frame[s] for s in inits]
+        while True:
+            _store(frame, before.arg_slots, values)
+            cond, *values = yield from enter(before, frame)
+            if not cond:
+                break
+            _store(frame, after.arg_slots, values)
+            values = yield from enter(after, frame)
+        _store(frame, results, values)
+    return step(run, before.blocking or after.blocking)
+
+
+@handles("scf.execute_region")
+def _scf_execute_region(op, cc: Compiler) -> Step:
+    results = cc.slots_of(op.results)
+    body = cc.compile_region(op)
+
+    def run(frame):
+        _store(frame, results, (yield from enter(body, frame)))
+    return step(run, body.blocking)
+
+
+@handles("func.call")
+def _func_call(op, cc: Compiler) -> Step:
+    args = cc.slots_of(op.operands)
+    results = cc.slots_of(op.results)
+    code = cc.program.function(op.attributes["callee"].value, cc.core)
+
+    def run(frame):
+        _store(frame, results, (yield from code.call([frame[s] for s in args])))
+    return step(run, code.blocking is not False)
+
+
+# --- the pto pipe ops --------------------------------------------------------
+
+_CUBE_OPS = {pto.PUSH_TO_AIV, pto.POP_FROM_AIV, pto.FREE_FROM_AIV}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Request:
+    """What a core asks the scheduler for when it reaches a pipe op."""
+
+    kind: str  # "push" | "pop" | "free"
+    pipe: str
+    site: str  # the op, for reports
+    value: object = None  # pushed / freed tile
+    release: bool = False  # pop: no tfree uses the tile, so the pop frees the slot
+
+
+def _check_role(op, cc: Compiler) -> None:
+    role = "cube" if op.name in _CUBE_OPS else "vector"
+    if cc.core.role != role:
+        raise SimError(f"{where(op)}: '{op.name}' runs on the {role} core, "
+                       f"but the {cc.core.role} kernel @{cc.core.function} executes it")
+
+
+@handles(*pto.PUSH_OPS, *pto.FREE_OPS)
+def _pto_push_or_free(op, cc: Compiler) -> Step:
+    _check_role(op, cc)
+    src = cc.slot(op.operands[0])
+    kind = "push" if op.name in pto.PUSH_OPS else "free"
+    pipe, site = pto.PIPE_OF[op.name], describe(op)
+
+    def run(frame):
+        yield Request(kind, pipe, site, value=frame[src])
+    return Step(run, True)
+
+
+@handles(*pto.POP_OPS)
+def _pto_pop(op, cc: Compiler) -> Step:
+    _check_role(op, cc)
+    dst = cc.slot(op.results[0])
+    pipe, site = pto.PIPE_OF[op.name], describe(op)
+    free_op = {pto.POP_FROM_AIC: pto.FREE_FROM_AIC, pto.POP_FROM_AIV: pto.FREE_FROM_AIV}[op.name]
+    freed = any(use.owner.name == free_op for use in op.results[0].uses)
+    request = Request("pop", pipe, site, release=not freed)
+
+    def run(frame):
+        frame[dst] = yield request
+    return Step(run, True)

@@ -1,0 +1,96 @@
+"""Which functions form the cube/vector pair, and what arguments they get.
+
+Pairing: the functions marked `pto.core = "aic"` and `"aiv"`, unless named
+explicitly; a module with one function of a role and none of the other runs
+that core alone.
+
+Arguments: a kernel pair is launched with one argument list, as on the
+device where AIC and AIV receive the same GM pointers. So argument i of the
+vector function gets the same array as argument i of the cube function when
+both exist and have the same type; every other argument gets its own seeded
+random value (values.random_value), drawn in order: cube arguments first,
+then the vector's unshared ones. Memref arguments are copied per core so
+neither core sees the other's stores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from mlir import ir
+
+from .. import dialect as pto
+from .errors import SimError
+from .values import random_value
+
+ROLES = {"aic": "cube", "aiv": "vector"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Pair:
+    cube: str | None
+    vector: str | None
+
+    def functions(self) -> dict[str, str]:
+        return {role: name for role, name in (("cube", self.cube), ("vector", self.vector))
+                if name is not None}
+
+
+def functions_of(module: ir.Module) -> dict[str, object]:
+    return {op.attributes["sym_name"].value: op.operation for op in module.body.operations
+            if op.operation.name == "func.func"}
+
+
+def arg_types(func) -> list[ir.Type]:
+    return list(func.attributes["function_type"].value.inputs)
+
+
+def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = None) -> Pair:
+    funcs = functions_of(module)
+    marked: dict[str, list[str]] = {"cube": [], "vector": []}
+    for name, func in funcs.items():
+        if pto.CORE_ATTR in func.attributes:
+            core = func.attributes[pto.CORE_ATTR].value
+            if core not in ROLES:
+                raise SimError(f"@{name}: {pto.CORE_ATTR} must be \"aic\" or \"aiv\", got \"{core}\"")
+            marked[ROLES[core]].append(name)
+    chosen = {}
+    for role, name in (("cube", cube), ("vector", vector)):
+        if name is not None:
+            if name not in funcs:
+                raise SimError(f"no function @{name} in the module")
+            chosen[role] = name
+        elif len(marked[role]) == 1:
+            chosen[role] = marked[role][0]
+        elif len(marked[role]) > 1:
+            raise SimError(f"several {role} kernels ({', '.join('@' + n for n in marked[role])}); "
+                           f"choose one with --{role}")
+    if not chosen:
+        raise SimError(f"no kernel to run: mark functions with {pto.CORE_ATTR} = \"aic\"/\"aiv\" "
+                       "or name them with --cube/--vector")
+    return Pair(chosen.get("cube"), chosen.get("vector"))
+
+
+def make_inputs(module: ir.Module, pair: Pair, seed: int) -> dict[str, list]:
+    """Seeded arguments for each role's function (see the module docstring)."""
+    funcs = functions_of(module)
+    rng = np.random.default_rng(seed)
+    types = {role: arg_types(funcs[name]) for role, name in pair.functions().items()}
+    args: dict[str, list] = {}
+    shared: list = []
+    for role in ("cube", "vector"):
+        if role not in types:
+            continue
+        values = []
+        for i, t in enumerate(types[role]):
+            if role == "vector" and i < len(shared) and types["cube"][i] == t:
+                value = shared[i]
+            else:
+                value = random_value(t, rng)
+            values.append(value)
+        if role == "cube":
+            shared = values
+        args[role] = values
+    return {role: [np.copy(v) if isinstance(t, ir.MemRefType) else v
+                   for v, t in zip(values, types[role])] for role, values in args.items()}

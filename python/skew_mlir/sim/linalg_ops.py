@@ -1,0 +1,370 @@
+"""linalg ops.
+
+Contractions (matmul and friends) run through numpy matmul/einsum on the cube
+cost. Every other structured op runs its body region *vectorised*: the body's
+scalar ops are executed once on whole numpy arrays laid out over the
+iteration space (parallel dims first, then reduction dims), so a 16x128
+elementwise op costs one pass through the body, not 2048. Reductions apply
+the body once per reduction index, in order; a body that is a single
+commutative combiner (addf, maximumf, ...) uses the matching numpy reduction.
+A structured op costs one vector instruction over its iteration space per
+body op (transcendental ones at their slower rate).
+
+Ops with tensor results return new arrays; ops on memrefs write their
+outputs in place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+from mlir import ir
+
+from .arith_ops import _FLOAT_UNARY, _TRANSCENDENTAL
+from .dispatch import Step, handles
+from .errors import SimError, UnsupportedOp, where
+from .values import dtype_of, element_type
+
+_REDUCTION = "#linalg.iterator_type<reduction>"
+
+# Single-op bodies that are reductions numpy can do in one call.
+_COMBINERS = {
+    "arith.addf": np.add, "arith.mulf": np.multiply, "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
+    "arith.addi": np.add, "arith.muli": np.multiply, "arith.maxsi": np.maximum,
+    "arith.minsi": np.minimum, "arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or,
+    "arith.xori": np.bitwise_xor,
+}
+
+
+def _ins_outs(op) -> tuple[list[ir.Value], list[ir.Value]]:
+    operands = list(op.operands)
+    n_in = op.attributes["operandSegmentSizes"][0]
+    return operands[:n_in], operands[n_in:]
+
+
+def _map_dims(op, affine_map: ir.AffineMap) -> list[int]:
+    dims = []
+    for expr in affine_map.results:
+        if not isinstance(expr, ir.AffineDimExpr):
+            raise UnsupportedOp(op, f"indexing map {affine_map} is not a projected permutation")
+        dims.append(expr.position)
+    return dims
+
+
+def _writer(op, cc, outs: list[ir.Value]):
+    """frame, values -> None: tensor outputs become results, memref outputs are
+    written in place."""
+    if len(op.results):
+        slots = cc.slots_of(op.results)
+
+        def write(frame, values):
+            for s, v in zip(slots, values):
+                frame[s] = v
+    else:
+        slots = cc.slots_of(outs)
+
+        def write(frame, values):
+            for s, v in zip(slots, values):
+                frame[s][...] = v
+    return write
+
+
+# --- contractions ----------------------------------------------------------------
+
+_MATMUL_DIMS = ([0, 2], [2, 1], [0, 1])
+
+
+@handles("linalg.matmul", "linalg.batch_matmul", "linalg.matvec", "linalg.vecmat",
+         "linalg.dot", "linalg.contract", "linalg.batch_matvec", "linalg.batch_vecmat")
+def _contraction(op, cc) -> Step:
+    ins, outs = _ins_outs(op)
+    if len(ins) != 2 or len(outs) != 1:
+        raise UnsupportedOp(op, "expected two inputs and one output")
+    maps = [_map_dims(op, m.value) for m in op.attributes["indexing_maps"]]
+    n_dims = op.attributes["indexing_maps"][0].value.n_dims
+    letters = "abcdefghijklmnopqrstuvwxyz"[:n_dims]
+    spec = ",".join("".join(letters[d] for d in m) for m in maps[:2]) + "->" + \
+        "".join(letters[d] for d in maps[2])
+    # Plain (batch) matmul, the common case, goes through np.matmul.
+    batch = len(maps[2]) - 2
+    b = list(range(batch))
+    plain = maps == [b + [batch, batch + 2], b + [batch + 2, batch + 1], b + [batch, batch + 1]]
+    a_slot, b_slot = cc.slots_of(ins)
+    c_slot = cc.slot(outs[0])
+    dtype = dtype_of(element_type(outs[0].type))
+    in_dtype = dtype_of(element_type(ins[0].type))
+    write, spend, cost = _writer(op, cc, outs), cc.spend, cc.cost
+
+    def run(frame):
+        lhs, rhs, acc = frame[a_slot], frame[b_slot], frame[c_slot]
+        lhs, rhs = lhs.astype(dtype, copy=False), rhs.astype(dtype, copy=False)
+        product = np.matmul(lhs, rhs) if plain else np.einsum(spec, lhs, rhs)
+        write(frame, [(acc + product).astype(dtype, copy=False)])
+        sizes = {}
+        for arr, dims in zip((lhs, rhs), maps):
+            sizes.update(zip(dims, arr.shape))
+        spend(cost.matmul(2 * math.prod(sizes.values()), in_dtype))
+    return Step(run)
+
+
+# --- simple structured ops ---------------------------------------------------------
+
+@handles("linalg.fill")
+def _fill(op, cc) -> Step:
+    (value,), outs = _ins_outs(op)
+    v_slot, o_slot = cc.slot(value), cc.slot(outs[0])
+    dtype = dtype_of(element_type(outs[0].type))
+    write, spend, cost = _writer(op, cc, outs), cc.spend, cc.cost
+
+    def run(frame):
+        result = np.full(frame[o_slot].shape, frame[v_slot], dtype)
+        write(frame, [result])
+        spend(cost.vector(result.nbytes))
+    return Step(run)
+
+
+@handles("linalg.copy", "linalg.transpose", "linalg.broadcast")
+def _move(op, cc) -> Step:
+    if op.name == "linalg.copy":
+        ins, outs = _ins_outs(op)
+    else:
+        ins, outs = [op.operands[0]], [op.operands[1]]
+    src, o_slot = cc.slot(ins[0]), cc.slot(outs[0])
+    dtype = dtype_of(element_type(outs[0].type))
+    if op.name == "linalg.transpose":
+        perm = list(op.attributes["permutation"])
+        reshape = lambda x, out: np.transpose(x, perm)  # noqa: E731
+    elif op.name == "linalg.broadcast":
+        added = tuple(op.attributes["dimensions"])
+        reshape = lambda x, out: np.broadcast_to(np.expand_dims(x, added), out.shape)  # noqa: E731
+    else:
+        reshape = lambda x, out: x  # noqa: E731
+    write, spend, cost = _writer(op, cc, outs), cc.spend, cc.cost
+
+    def run(frame):
+        result = np.array(reshape(frame[src], frame[o_slot]), dtype)
+        write(frame, [result])
+        spend(cost.copy(result.nbytes))
+    return Step(run)
+
+
+@handles("linalg.softmax")
+def _softmax(op, cc) -> Step:
+    src, o_slot = cc.slot(op.operands[0]), cc.slot(op.operands[1])
+    axis = op.attributes["dimension"].value
+    dtype = dtype_of(element_type(op.operands[1].type))
+    write, spend, cost = _writer(op, cc, [op.operands[1]]), cc.spend, cc.cost
+
+    def run(frame):
+        x = frame[src]
+        e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+        result = (e / np.sum(e, axis=axis, keepdims=True)).astype(dtype)
+        write(frame, [result])
+        # max, subtract, exp, sum, divide
+        spend(4 * cost.vector(x.nbytes) + cost.vector(x.nbytes, True))
+    return Step(run)
+
+
+# --- general structured ops: the body runs vectorised --------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class _Structured:
+    n_dims: int
+    reduction: list[bool]  # per domain dim
+    in_dims: list[list[int]]  # per input: the domain dim of each axis
+    out_dims: list[list[int]]  # per output
+    body_takes_outputs: bool
+
+
+def _structured_handler(describe_op):
+    def handler(op, cc) -> Step:
+        shape = describe_op(op)
+        ins, outs = _ins_outs(op)
+        return _compile_structured(op, cc, shape, ins, outs)
+    return handler
+
+
+def _maps_shape(op, takes_outputs: bool = True) -> _Structured:
+    maps = [m.value for m in op.attributes["indexing_maps"]]
+    n_in = op.attributes["operandSegmentSizes"][0]
+    n_dims = maps[0].n_dims
+    reduction = ([str(it) == _REDUCTION for it in op.attributes["iterator_types"]]
+                 if "iterator_types" in op.attributes else [False] * n_dims)
+    dims = [_map_dims(op, m) for m in maps]
+    return _Structured(n_dims, reduction, dims[:n_in], dims[n_in:], takes_outputs)
+
+
+def _elementwise_shape(op) -> _Structured:
+    takes_outputs = op.name != "linalg.map"  # a map body sees only the inputs
+    if "indexing_maps" in op.attributes:
+        return _maps_shape(op, takes_outputs)
+    ins, outs = _ins_outs(op)
+    rank = len(outs[0].type.shape)
+    identity = list(range(rank))
+    return _Structured(rank, [False] * rank,
+                       [identity if isinstance(v.type, ir.ShapedType) else [] for v in ins],
+                       [identity], takes_outputs)
+
+
+def _reduce_shape(op) -> _Structured:
+    ins, outs = _reduce_ins_outs(op)
+    rank = len(ins[0].type.shape)
+    reduced = set(op.attributes["dimensions"])
+    kept = [d for d in range(rank) if d not in reduced]
+    return _Structured(rank, [d in reduced for d in range(rank)],
+                       [list(range(rank))] * len(ins), [kept] * len(outs),
+                       True)
+
+
+def _reduce_ins_outs(op):
+    operands = list(op.operands)
+    half = len(operands) // 2
+    return operands[:half], operands[half:]
+
+
+handles("linalg.generic")(_structured_handler(_maps_shape))
+
+_ELEMENTWISE_NAMED = ("linalg.map", "linalg.elementwise", "linalg.add", "linalg.sub",
+                      "linalg.mul", "linalg.div", "linalg.div_unsigned", "linalg.max",
+                      "linalg.min", "linalg.powf", "linalg.exp", "linalg.log", "linalg.abs",
+                      "linalg.ceil", "linalg.floor", "linalg.negf", "linalg.reciprocal",
+                      "linalg.round", "linalg.sqrt", "linalg.rsqrt", "linalg.square",
+                      "linalg.tanh", "linalg.erf", "linalg.select")
+for _name in _ELEMENTWISE_NAMED:
+    handles(_name)(_structured_handler(_elementwise_shape))
+
+
+@handles("linalg.reduce")
+def _reduce(op, cc) -> Step:
+    ins, outs = _reduce_ins_outs(op)
+    return _compile_structured(op, cc, _reduce_shape(op), ins, outs)
+
+
+def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
+    if any(shape.reduction[d] for dims in shape.out_dims for d in dims):
+        raise UnsupportedOp(op, "an output indexing map uses a reduction dimension")
+    parallel = [d for d in range(shape.n_dims) if not shape.reduction[d]]
+    reduced = [d for d in range(shape.n_dims) if shape.reduction[d]]
+    if any(sorted(dims) != parallel for dims in shape.out_dims):
+        raise UnsupportedOp(op, "each output must cover every parallel dimension")
+    order = parallel + reduced  # domain layout of the vectorised body
+    position = {d: i for i, d in enumerate(order)}
+
+    body_cc = cc.body_compiler()
+    body = body_cc.compile_region(op)
+    if body.blocking:
+        raise UnsupportedOp(op, "a pipe operation inside a linalg body")
+    body_ops = [o.operation for o in op.regions[0].blocks[0].operations][:-1]
+    uses_index = any(o.name == "linalg.index" for o in body_ops)
+    n_transcendental = sum(o.name in _TRANSCENDENTAL or _FLOAT_UNARY.get(o.name, (0, False))[1]
+                           for o in body_ops)
+    n_plain = len(body_ops) - n_transcendental
+    combiner = _single_combiner(body_ops, body, body_cc, len(ins))
+
+    in_slots, out_slots = cc.slots_of(ins), cc.slots_of(outs)
+    out_dtypes = [dtype_of(element_type(v.type)) for v in outs]
+    arg_slots = body.arg_slots
+    index_slot = body_cc.index_slot
+    write, spend, cost, site = _writer(op, cc, outs), cc.spend, cc.cost, where(op)
+    n_par = len(parallel)
+    itemsize = max(d.itemsize for d in out_dtypes)
+
+    def to_domain(arr, dims):
+        """View `arr` with its axes in domain order, size-1 axes for the
+        domain dims it does not use (numpy broadcasting fills them)."""
+        perm = sorted(range(len(dims)), key=lambda ax: position[dims[ax]])
+        view_shape = [1] * shape.n_dims
+        for ax in perm:
+            view_shape[position[dims[ax]]] = arr.shape[ax]
+        return np.transpose(arr, perm).reshape(view_shape)
+
+    def apply(frame, inputs, accs, sizes, reduction_index):
+        args = inputs + accs if shape.body_takes_outputs else inputs
+        for slot, value in zip(arg_slots, args):
+            frame[slot] = value
+        if uses_index:
+            frame[index_slot] = _Indices(sizes, parallel, reduced, reduction_index)
+        return body.run(frame)
+
+    def run(frame):
+        inputs = [np.asarray(frame[s]) for s in in_slots]
+        inits = [frame[s] for s in out_slots]
+        sizes = [None] * shape.n_dims
+        for arr, dims in zip(inputs + inits, shape.in_dims + shape.out_dims):
+            for ax, d in enumerate(dims):
+                if sizes[d] is None:
+                    sizes[d] = arr.shape[ax]
+                elif sizes[d] != arr.shape[ax]:
+                    raise SimError(f"{site}: operand shapes disagree on loop dimension d{d}")
+        if None in sizes:
+            raise SimError(f"{site}: a loop dimension is not used by any operand")
+        par_shape = tuple(sizes[d] for d in parallel)
+        dom_in = [to_domain(a, dims) for a, dims in zip(inputs, shape.in_dims)]
+        accs = [to_domain(a, dims).reshape(par_shape) for a, dims in zip(inits, shape.out_dims)]
+
+        if not reduced:
+            values = apply(frame, dom_in, accs, sizes, None)
+        elif combiner is not None:
+            full = np.broadcast_to(dom_in[0], tuple(sizes[d] for d in order))
+            values = [combiner(accs[0], combiner.reduce(full, axis=tuple(range(n_par, shape.n_dims))))]
+        else:
+            values = accs
+            for r in np.ndindex(*(sizes[d] for d in reduced)):
+                picked = [a[(Ellipsis,) + tuple(i if a.shape[n_par + k] > 1 else 0
+                                                for k, i in enumerate(r))]
+                          for a in dom_in]
+                values = apply(frame, picked, values, sizes, r)
+
+        results = []
+        for value, dims, dtype in zip(values, shape.out_dims, out_dtypes):
+            value = np.broadcast_to(np.asarray(value, dtype), par_shape)
+            back = [parallel.index(d) for d in dims]
+            results.append(np.ascontiguousarray(np.transpose(value, back)))
+        write(frame, results)
+        nbytes = math.prod(sizes) * itemsize
+        spend(n_plain * cost.vector(nbytes) + n_transcendental * cost.vector(nbytes, True))
+
+    return Step(run)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Indices:
+    """The iteration indices a linalg.index in a vectorised body sees: an
+    arange laid out on its parallel axis, or the current reduction index."""
+
+    sizes: list[int]
+    parallel: list[int]
+    reduced: list[int]
+    reduction_index: tuple[int, ...] | None
+
+    def of(self, d: int):
+        if d in self.parallel:
+            layout = [1] * len(self.parallel)
+            layout[self.parallel.index(d)] = self.sizes[d]
+            return np.arange(self.sizes[d], dtype=np.int64).reshape(layout)
+        return np.int64(self.reduction_index[self.reduced.index(d)])
+
+
+def _single_combiner(body_ops, body, body_cc, n_inputs):
+    """The numpy ufunc of a body `yield(combine(in, acc))`, else None."""
+    if n_inputs != 1 or len(body_ops) != 1 or len(body.arg_slots) != 2:
+        return None
+    ufunc = _COMBINERS.get(body_ops[0].name)
+    operands = body_cc.slots_of(body_ops[0].operands)
+    if ufunc is None or sorted(operands) != sorted(body.arg_slots):
+        return None
+    return ufunc
+
+
+@handles("linalg.index")
+def _index(op, cc) -> Step:
+    if cc.index_slot is None:
+        raise UnsupportedOp(op, "outside a linalg body")
+    index_slot, out, dim = cc.index_slot, cc.slot(op.results[0]), op.attributes["dim"].value
+
+    def run(frame):
+        frame[out] = frame[index_slot].of(dim)
+    return Step(run)

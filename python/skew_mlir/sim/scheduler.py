@@ -1,0 +1,147 @@
+"""Runs a cube/vector pair as two cores joined by the C2V and V2C pipes.
+
+Each core is a generator (interpreter.FunctionCode.call) that yields a
+Request at every pipe op. The scheduler runs the cube until it cannot be
+served, then the vector, and so on; the pipes' timing rules (fifo.py) make
+the simulated times independent of that order. When neither core can be
+served, that is a deadlock of the program at the declared slot count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from mlir import ir
+
+from .cores import BLOCKED_POP, BLOCKED_PUSH, Core, FifoEvent
+from .cost_model import CostModel
+from .errors import Deadlock, SimError
+from .fifo import Pipe
+from .interpreter import Program, Request
+from .kernels import Pair, arg_types, functions_of
+
+DEFAULT_MAX_STEPS = 5_000_000
+
+
+@dataclasses.dataclass
+class RunResult:
+    pair: Pair
+    cores: dict[str, Core]  # by role
+    outputs: dict[str, list]  # by role: results, then final memref arguments
+    pipes: dict[str, Pipe]
+    slots: int
+    cost: CostModel
+
+    @property
+    def total(self) -> int:
+        return max(core.clock for core in self.cores.values())
+
+    def messages(self, pipe: str) -> list[np.ndarray]:
+        return [m.data for m in self.pipes[pipe].messages]
+
+
+@dataclasses.dataclass
+class _Running:
+    core: Core
+    gen: object
+    request: Request | None = None
+    results: list | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.results is not None
+
+
+def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: int,
+             cost: CostModel, max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+    if slots < 1:
+        raise SimError(f"the pipes need at least one slot, got {slots}")
+    program = Program(module, cost)
+    pipes = {"C2V": Pipe("C2V", slots), "V2C": Pipe("V2C", slots)}
+    running: dict[str, _Running] = {}
+    with np.errstate(all="ignore"):  # integer wrap-around and IEEE specials are semantics
+        for role, name in pair.functions().items():
+            core = Core(role, name, max_steps)
+            gen = program.function(name, core).call(list(inputs[role]))
+            running[role] = r = _Running(core, gen)
+            _advance(r, None)
+        while not all(r.done for r in running.values()):
+            moved = False
+            for r in running.values():
+                while not r.done:
+                    served, reply = _serve(r.core, r.request, pipes, cost)
+                    if not served:
+                        break
+                    moved = True
+                    _advance(r, reply)
+            if not moved:
+                raise Deadlock(_deadlock_report(running, pipes))
+    for pipe in pipes.values():
+        if pipe.next_pop < len(pipe.messages):
+            raise SimError(f"pipe {pipe.name}: {len(pipe.messages) - pipe.next_pop} message(s) "
+                           f"pushed but never popped when both kernels returned")
+    funcs = functions_of(module)
+    outputs = {}
+    for role, r in running.items():
+        memrefs = [a for a, t in zip(inputs[role], arg_types(funcs[r.core.function]))
+                   if isinstance(t, ir.MemRefType)]
+        outputs[role] = list(r.results) + memrefs
+    return RunResult(pair, {role: r.core for role, r in running.items()}, outputs, pipes,
+                     slots, cost)
+
+
+def _advance(r: _Running, reply) -> None:
+    try:
+        r.request = r.gen.send(reply)
+    except StopIteration as stop:
+        r.results, r.request = stop.value, None
+
+
+def _serve(core: Core, req: Request, pipes: dict[str, Pipe], cost: CostModel):
+    """Carry out `req` if the pipe allows it now: (served, value sent back)."""
+    pipe = pipes[req.pipe]
+    if req.kind == "push":
+        start = pipe.push_time(core.clock)
+        if start is None:
+            return False, None
+        data = np.array(req.value, copy=True)
+        core.wait(start, BLOCKED_PUSH)
+        before = core.busy
+        core.spend(cost.push(data.nbytes))
+        msg = pipe.push(data, core.clock, core.clock + cost.pipe_latency)
+        core.fifo_events.append(FifoEvent("push", pipe.name, msg.index, before, core.busy))
+        return True, None
+    if req.kind == "pop":
+        msg = pipe.head()
+        if msg is None:
+            return False, None
+        core.wait(msg.arrival, BLOCKED_POP)
+        before = core.busy
+        core.spend(cost.pop(msg.data.nbytes))
+        tile = msg.data.copy()  # a fresh array: tfree finds the message by identity
+        pipe.pop(tile, core.clock, req.release)
+        core.fifo_events.append(FifoEvent("pop", pipe.name, msg.index, before, core.busy))
+        return True, tile
+    msg = pipe.find_popped(req.value)
+    if msg is None:
+        raise SimError(f"{req.site}: frees a tile that is not a popped, unreleased "
+                       f"message of {pipe.name}")
+    core.spend(cost.free_cycles)
+    msg.released_at = core.clock
+    return True, None
+
+
+def _deadlock_report(running: dict[str, _Running], pipes: dict[str, Pipe]) -> str:
+    lines = ["deadlock: neither core can move"]
+    for role, r in running.items():
+        head = f"  {role} @{r.core.function} (cycle {r.core.clock}): "
+        if r.done:
+            lines.append(head + "returned")
+            continue
+        req, pipe = r.request, pipes[r.request.pipe]
+        why = (f"push to {pipe.name}, all {pipe.slots} slots held" if req.kind == "push"
+               else f"pop from {pipe.name}, pipe empty")
+        lines.append(head + f"blocked at {req.site}: {why}")
+    lines += ["  " + pipe.describe() for pipe in pipes.values()]
+    return "\n".join(lines)

@@ -1,0 +1,111 @@
+"""Runtime values: MLIR types as numpy dtypes, constants, and seeded random inputs.
+
+A tensor or memref value is a numpy array of its static shape; a scalar is a
+numpy scalar (`index` is int64, `i1` is bool). Tensors are immutable by
+convention: every op that "changes" a tensor returns a new array, so a value
+can be shared freely. Memrefs are mutable arrays (subviews are numpy views).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+
+from .errors import SimError
+
+_INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
+_UNSIGNED = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def dtype_of(t: ir.Type) -> np.dtype:
+    """numpy dtype of a scalar or element type."""
+    if isinstance(t, ir.F32Type):
+        return np.dtype(np.float32)
+    if isinstance(t, ir.F16Type):
+        return np.dtype(np.float16)
+    if isinstance(t, ir.F64Type):
+        return np.dtype(np.float64)
+    if isinstance(t, ir.IndexType):
+        return np.dtype(np.int64)
+    if isinstance(t, ir.IntegerType) and t.width in _INT_DTYPES:
+        return np.dtype(_INT_DTYPES[t.width])
+    raise SimError(f"type {t} has no numpy equivalent in the simulator")
+
+
+def unsigned(dtype: np.dtype) -> np.dtype:
+    """The unsigned dtype of the same width (for arith's unsigned ops)."""
+    return np.dtype(_UNSIGNED[dtype.itemsize * 8])
+
+
+def element_type(t: ir.Type) -> ir.Type:
+    return t.element_type if isinstance(t, ir.ShapedType) else t
+
+
+def static_shape(t: ir.ShapedType, what: str) -> tuple[int, ...]:
+    if not t.has_static_shape:
+        raise SimError(f"{what}: dynamic shape {t} needs explicit sizes")
+    return tuple(t.shape)
+
+
+def is_float(dtype: np.dtype) -> bool:
+    return dtype.kind == "f"
+
+
+def scalar(value, t: ir.Type):
+    """A Python number as the numpy scalar of MLIR type `t`."""
+    return dtype_of(t).type(value)
+
+
+def constant(attr: ir.Attribute, t: ir.Type):
+    """The value of an `arith.constant`'s attribute."""
+    if isinstance(attr, ir.DenseElementsAttr):
+        dtype = dtype_of(t.element_type)
+        if attr.is_splat:
+            return np.full(tuple(t.shape), attr.get_splat_value().value, dtype=dtype)
+        return np.array(attr).astype(dtype, copy=False).reshape(tuple(t.shape))
+    if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.BoolAttr)):
+        return scalar(attr.value, t)
+    raise SimError(f"constant attribute {attr} is not supported")
+
+
+def poison(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """Contents of `tensor.empty`/`memref.alloc`: undefined in MLIR, so NaN for
+    floats (a read of it shows up in the results) and zero otherwise."""
+    return np.full(shape, np.nan if is_float(dtype) else 0, dtype=dtype)
+
+
+def random_value(t: ir.Type, rng: np.random.Generator):
+    """A seeded random value of an argument type.
+
+    Floats: standard normal. Integers and index: uniform in [0, 4) so that an
+    integer argument used as an offset or count stays small. i1: fair coin.
+    """
+    dtype = dtype_of(element_type(t))
+    shape = static_shape(t, "kernel argument") if isinstance(t, ir.ShapedType) else ()
+    if is_float(dtype):
+        data = rng.standard_normal(shape)
+    elif dtype == np.bool_:
+        data = rng.integers(0, 2, shape)
+    else:
+        data = rng.integers(0, 4, shape)
+    data = np.asarray(data).astype(dtype)
+    return data if shape or isinstance(t, ir.ShapedType) else data[()]
+
+
+def same_bits(a, b) -> bool:
+    """Bitwise equality of two values (NaNs with the same payload are equal)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    return a.tobytes() == b.tobytes()
+
+
+def max_abs_diff(a, b) -> float:
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if a.shape != b.shape:
+        return float("inf")
+    if a.size == 0:
+        return 0.0
+    both_nan = np.isnan(a) & np.isnan(b)
+    diff = np.where(both_nan, 0.0, np.abs(a - b))
+    return float(np.nanmax(np.where(np.isnan(diff), np.inf, diff)))
