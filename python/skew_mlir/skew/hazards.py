@@ -25,6 +25,8 @@ _VIEW_OPS = frozenset({
 
 def _root(value: ir.Value | None) -> ir.Value | None:
     """The memref a view is carved from (None: unknown memory stays unknown)."""
+    # Effect values come back as plain ir.Value: downcast to see the definer.
+    value = value if value is None else value.maybe_downcast()
     while isinstance(value, ir.OpResult) and value.owner.name in _VIEW_OPS:
         value = value.owner.operands[0]
     return value
