@@ -41,7 +41,12 @@ _COMBINERS = {
 
 def _ins_outs(op) -> tuple[list[ir.Value], list[ir.Value]]:
     operands = list(op.operands)
-    n_in = op.attributes["operandSegmentSizes"][0]
+    if "operandSegmentSizes" in op.attributes:
+        n_in = op.attributes["operandSegmentSizes"][0]
+    elif op.name == "linalg.reduce":  # inputs and inits pair up
+        n_in = len(operands) // 2
+    else:  # linalg.map: one init, last
+        n_in = len(operands) - 1
     return operands[:n_in], operands[n_in:]
 
 
@@ -187,42 +192,41 @@ def _structured_handler(describe_op):
     return handler
 
 
-def _maps_shape(op, takes_outputs: bool = True) -> _Structured:
+def _takes_outputs(op) -> bool:
+    """Whether the body has block arguments for the outputs too (a
+    linalg.map body may have only the inputs')."""
+    return len(op.regions[0].blocks[0].arguments) == len(list(op.operands))
+
+
+def _maps_shape(op) -> _Structured:
     maps = [m.value for m in op.attributes["indexing_maps"]]
-    n_in = op.attributes["operandSegmentSizes"][0]
+    n_in = len(_ins_outs(op)[0])
     n_dims = maps[0].n_dims
     reduction = ([str(it) == _REDUCTION for it in op.attributes["iterator_types"]]
                  if "iterator_types" in op.attributes else [False] * n_dims)
     dims = [_map_dims(op, m) for m in maps]
-    return _Structured(n_dims, reduction, dims[:n_in], dims[n_in:], takes_outputs)
+    return _Structured(n_dims, reduction, dims[:n_in], dims[n_in:], _takes_outputs(op))
 
 
 def _elementwise_shape(op) -> _Structured:
-    takes_outputs = op.name != "linalg.map"  # a map body sees only the inputs
     if "indexing_maps" in op.attributes:
-        return _maps_shape(op, takes_outputs)
+        return _maps_shape(op)
     ins, outs = _ins_outs(op)
     rank = len(outs[0].type.shape)
     identity = list(range(rank))
     return _Structured(rank, [False] * rank,
                        [identity if isinstance(v.type, ir.ShapedType) else [] for v in ins],
-                       [identity], takes_outputs)
+                       [identity], _takes_outputs(op))
 
 
 def _reduce_shape(op) -> _Structured:
-    ins, outs = _reduce_ins_outs(op)
+    ins, outs = _ins_outs(op)
     rank = len(ins[0].type.shape)
     reduced = set(op.attributes["dimensions"])
     kept = [d for d in range(rank) if d not in reduced]
     return _Structured(rank, [d in reduced for d in range(rank)],
                        [list(range(rank))] * len(ins), [kept] * len(outs),
                        True)
-
-
-def _reduce_ins_outs(op):
-    operands = list(op.operands)
-    half = len(operands) // 2
-    return operands[:half], operands[half:]
 
 
 handles("linalg.generic")(_structured_handler(_maps_shape))
@@ -237,10 +241,7 @@ for _name in _ELEMENTWISE_NAMED:
     handles(_name)(_structured_handler(_elementwise_shape))
 
 
-@handles("linalg.reduce")
-def _reduce(op, cc) -> Step:
-    ins, outs = _reduce_ins_outs(op)
-    return _compile_structured(op, cc, _reduce_shape(op), ins, outs)
+handles("linalg.reduce")(_structured_handler(_reduce_shape))
 
 
 def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:

@@ -19,7 +19,8 @@ from .cost_model import CostModel
 from .errors import Deadlock, SimError
 from .fifo import Pipe
 from .interpreter import Program, Request
-from .kernels import Pair, arg_types, functions_of
+from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs
+from .loading import fifo_slots
 
 DEFAULT_MAX_STEPS = 5_000_000
 
@@ -51,6 +52,18 @@ class _Running:
     @property
     def done(self) -> bool:
         return self.results is not None
+
+
+def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None = None,
+             seed: int = 0, fifo_depth: int | None = None, cost: CostModel | None = None,
+             inputs: dict[str, list] | None = None,
+             max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+    """Run the module's kernel pair on seeded random (or the given) inputs."""
+    pair = find_pair(module, cube, vector)
+    if inputs is None:
+        inputs = make_inputs(module, pair, seed)
+    return run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
+                    cost=cost or CostModel(), max_steps=max_steps)
 
 
 def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: int,

@@ -1,0 +1,114 @@
+"""pto-sim: run a cube/vector kernel pair, or check a pass pipeline on it.
+
+  pto-sim run FILE [--pass-pipeline P] [--timeline out.png] [options]
+  pto-sim check FILE [--pass-pipeline P | --against AFTER.mlir]
+                [--timeline pair.png] [--rtol R --atol A] [options]
+
+Exit code 0 on success (check: PASS), 1 otherwise. Problems are reported as
+one clean message (a deadlock as its multi-line report), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import dialect as pto
+from .check import DEFAULT_PIPELINE, differential_check
+from .cost_model import load_cost_model
+from .errors import SimError
+from .loading import apply_pipeline, clone, load_module
+from .scheduler import DEFAULT_MAX_STEPS, simulate
+from .timing import timing
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise SimError(f"{message}\n{self.format_usage().strip()}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("file", help="MLIR file holding the kernel pair")
+    common.add_argument("--cube", help="cube kernel (default: the pto.core = \"aic\" function)")
+    common.add_argument("--vector", help="vector kernel (default: the pto.core = \"aiv\" function)")
+    common.add_argument("--fifo-depth", type=int, metavar="N",
+                        help="slots per pipe (default: module pto.fifo_depth, else 4)")
+    common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
+    common.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    common.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+                        help="refuse to execute more than N ops per core")
+    common.add_argument("--timeline", metavar="OUT", help="write a timeline picture (.png/.svg)")
+
+    parser = _Parser(prog="pto-sim", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    run = sub.add_parser("run", parents=[common], help="simulate the pair, report cycles")
+    run.add_argument("--pass-pipeline", metavar="P", help="apply this pipeline first")
+    check = sub.add_parser("check", parents=[common],
+                           help="compare the pair before and after a pipeline")
+    which = check.add_mutually_exclusive_group()
+    which.add_argument("--pass-pipeline", metavar="P", default=DEFAULT_PIPELINE,
+                       help=f"pipeline to check (default: {DEFAULT_PIPELINE})")
+    which.add_argument("--against", metavar="AFTER",
+                       help="compare with this already transformed file instead")
+    check.add_argument("--rtol", type=float, help="compare with a tolerance instead of bitwise")
+    check.add_argument("--atol", type=float, help="compare with a tolerance instead of bitwise")
+    return parser
+
+
+def _run(args) -> int:
+    module = load_module(args.file)
+    if args.pass_pipeline:
+        apply_pipeline(module, args.pass_pipeline)
+    result = simulate(module, cube=args.cube, vector=args.vector, seed=args.seed,
+                      fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
+                      max_steps=args.max_steps)
+    pipes = ", ".join(f"{p}: {len(result.messages(p))} messages" for p in ("C2V", "V2C"))
+    print(f"{args.file}: {result.slots} slots per pipe; {pipes}")
+    print("\n".join(timing(result).lines()))
+    if args.timeline:
+        from .timeline import draw
+        draw(result, args.timeline, title=args.file)
+        print(f"timeline: {args.timeline}")
+    return 0
+
+
+def _check(args) -> int:
+    before = load_module(args.file)
+    if args.against:
+        after = load_module(args.against)
+    else:
+        after = clone(before)
+        apply_pipeline(after, args.pass_pipeline)
+    report = differential_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
+                                cost=load_cost_model(args.cost_model), cube=args.cube,
+                                vector=args.vector, rtol=args.rtol, atol=args.atol,
+                                max_steps=args.max_steps)
+    print(report.verdict)
+    if report.details:
+        print(report.details)
+    if args.timeline and report.before is not None and report.after is not None:
+        from .timeline import draw_pair
+        draw_pair(report.before, report.after, args.timeline)
+        print(f"timeline: {args.timeline}")
+    return 0 if report.ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        with pto.make_context():
+            return _run(args) if args.command == "run" else _check(args)
+    except SimError as exc:
+        print(f"pto-sim: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("pto-sim: interrupted", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a report, not a traceback, for any failure
+        print(f"pto-sim: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""Reading a module, applying a pass pipeline, and the pipes' slot count."""
+
+from __future__ import annotations
+
+from mlir import ir
+from mlir.passmanager import PassManager
+
+from .. import dialect as pto  # importing the package registered the pto passes
+from .errors import SimError
+
+
+def load_module(path: str) -> ir.Module:
+    """Parse a file in the current context (which must have the pto dialect)."""
+    try:
+        return ir.Module.parseFile(path)
+    except ir.MLIRError as exc:
+        raise SimError(f"cannot parse {path}: {_diagnostics(exc)}") from None
+    except (OSError, RuntimeError) as exc:
+        raise SimError(f"cannot read {path}: {exc}") from None
+
+
+def clone(module: ir.Module) -> ir.Module:
+    return ir.Module.parse(str(module.operation.get_asm(enable_debug_info=True)))
+
+
+def apply_pipeline(module: ir.Module, pipeline: str) -> None:
+    """Run a textual pass pipeline on `module` in place."""
+    try:
+        PassManager.parse(pipeline).run(module.operation)
+    except ir.MLIRError as exc:
+        raise SimError(f"pass pipeline '{pipeline}' failed: {_diagnostics(exc)}") from None
+    except ValueError as exc:
+        raise SimError(f"invalid pass pipeline '{pipeline}': {str(exc).splitlines()[0]}") from None
+
+
+def fifo_slots(module: ir.Module, override: int | None) -> int:
+    """--fifo-depth, else the module's pto.fifo_depth, else the default."""
+    if override is not None:
+        return override
+    attrs = module.operation.attributes
+    if pto.FIFO_DEPTH_ATTR in attrs:
+        return attrs[pto.FIFO_DEPTH_ATTR].value
+    return pto.DEFAULT_FIFO_DEPTH
+
+
+def _diagnostics(exc: ir.MLIRError) -> str:
+    notes = [f"{d.location}: {d.message}" for d in exc.error_diagnostics]
+    return "; ".join(notes) or str(exc)

@@ -1,0 +1,61 @@
+"""Timeline pictures: both cores against time, compute and blocked spans colored.
+
+Uses matplotlib's object API with the Agg canvas (no pyplot global state, no
+display needed); the file type follows the extension (.png, .svg, .pdf).
+"""
+
+from __future__ import annotations
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from .cores import BLOCKED_POP, BLOCKED_PUSH, COMPUTE
+from .scheduler import RunResult
+from .timing import timing
+
+COLORS = {COMPUTE: "#4c72b0", BLOCKED_PUSH: "#dd8452", BLOCKED_POP: "#c44e52"}
+LABELS = {COMPUTE: "compute", BLOCKED_PUSH: "blocked on push", BLOCKED_POP: "blocked on pop"}
+
+
+def _draw(ax, result: RunResult, title: str, xmax: int) -> None:
+    cores = list(result.cores.values())
+    for row, core in enumerate(cores):
+        for kind, color in COLORS.items():
+            spans = [(s, e - s) for s, e, k in core.segments if k == kind]
+            ax.broken_barh(spans, (row - 0.35, 0.7), facecolors=color, linewidth=0)
+    ax.set_yticks(range(len(cores)), [f"{c.role}\n@{c.function}" for c in cores])
+    ax.set_ylim(-0.6, len(cores) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlim(0, xmax)
+    t = timing(result)
+    ax.set_title(f"{title}: {t.total} cycles, efficiency {t.efficiency:.2f} "
+                 f"(bound {t.bound}, {result.slots} slots)", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _save(fig: Figure, path: str) -> None:
+    fig.legend(handles=[Patch(color=COLORS[k], label=LABELS[k]) for k in COLORS],
+               loc="lower center", ncols=3, frameon=False)
+    FigureCanvasAgg(fig)
+    fig.savefig(path, dpi=120)
+
+
+def draw(result: RunResult, path: str, title: str = "kernel pair") -> None:
+    fig = Figure(figsize=(11, 2.6), layout="constrained")
+    fig.get_layout_engine().set(rect=(0, 0.1, 1, 0.9))
+    _draw(fig.add_subplot(), result, title, result.total)
+    fig.supxlabel("cycle", fontsize=9, y=0.12)
+    _save(fig, path)
+
+
+def draw_pair(before: RunResult, after: RunResult, path: str) -> None:
+    """Before/after timelines on one time axis, so the overlap won is visible."""
+    fig = Figure(figsize=(11, 4.6), layout="constrained")
+    fig.get_layout_engine().set(rect=(0, 0.07, 1, 0.93))
+    xmax = max(before.total, after.total)
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    _draw(top, before, "before", xmax)
+    _draw(bottom, after, "after", xmax)
+    bottom.set_xlabel("cycle")
+    _save(fig, path)
