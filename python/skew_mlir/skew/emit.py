@@ -22,14 +22,32 @@ def _produces_buffer(op: ir.Operation) -> bool:
         for r in op.results)
 
 
+def _tag_prefixes(ops: tuple[ir.Operation, ...]) -> list[str | None]:
+    """Per op, None when its copies are not tagged, else the text its tag
+    extends (an existing membership and ';', or nothing)."""
+    prefixes: list[str | None] = []
+    for op in ops:
+        prefix = None
+        if _produces_buffer(op):
+            old = op.attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in op.attributes else None
+            prefix = f"{old.value};" if isinstance(old, ir.StringAttr) else ""
+        prefixes.append(prefix)
+    return prefixes
+
+
 class _Emitter:
     def __init__(self, plan: SkewPlan, group: int | None):
         self.plan = plan
         self.group = group
-        body = plan.loop.regions[0].blocks[0]
-        self.iv = body.arguments[0]
-        self.iter_args = list(body.arguments)[1:]
-        self.yielded = list(list(body.operations)[-1].operands)
+        halves = plan.halves
+        arguments = list(plan.loop.regions[0].blocks[0].arguments)
+        self.iv = arguments[0]
+        self.iter_args = arguments[1:]
+        self.consumer_ops = halves.recompute + halves.consumer
+        # Tags are worked out once per half, not once per copy.
+        self.producer_tags = _tag_prefixes(halves.producer)
+        self.consumer_tags = [None] * len(halves.recompute) + _tag_prefixes(halves.consumer)
+        self.labels: dict[tuple[str, int], ir.StringAttr] = {}
         self.constants: dict[int, ir.Value] = {}
 
     def constant(self, value: int) -> ir.Value:
@@ -43,34 +61,32 @@ class _Emitter:
             if value not in self.constants:
                 self.constants[value] = arith.constant(iv_type, value)
 
-    def copy(self, ops: tuple[ir.Operation, ...], copy: Copy,
-             mapping: dict[ir.Value, ir.Value], tag: bool) -> None:
+    def copy(self, ops: tuple[ir.Operation, ...], tags: list[str | None],
+             copy: Copy, mapping: dict[ir.Value, ir.Value]) -> None:
         """Clone `ops` at the current insertion point; `mapping` (original ->
         copy values) is extended with their results."""
-        for new in clone_ops(ops, mapping):
-            if tag and self.group is not None and _produces_buffer(new):
-                self.tag(new, copy.slot)
+        clones = clone_ops(ops, mapping)
+        if self.group is None:
+            return
+        for clone, prefix in zip(clones, tags):
+            if prefix is not None:
+                clone.attributes[MEMBERSHIP_ATTR] = self.label(prefix, copy.slot)
 
-    def tag(self, op: ir.Operation, slot: int) -> None:
-        membership = f"{self.group}:{slot}"
-        attributes = op.attributes
-        if MEMBERSHIP_ATTR in attributes:
-            old = attributes[MEMBERSHIP_ATTR]
-            if isinstance(old, ir.StringAttr):
-                membership = f"{old.value};{membership}"
-        attributes[MEMBERSHIP_ATTR] = ir.StringAttr.get(membership)
+    def label(self, prefix: str, slot: int) -> ir.StringAttr:
+        key = (prefix, slot)
+        if key not in self.labels:
+            self.labels[key] = ir.StringAttr.get(f"{prefix}{self.group}:{slot}")
+        return self.labels[key]
 
     def produce(self, copy: Copy, iv: ir.Value) -> None:
-        self.copy(self.plan.halves.producer, copy, {self.iv: iv}, tag=True)
+        self.copy(self.plan.halves.producer, self.producer_tags, copy, {self.iv: iv})
 
     def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
         """A consumer copy (its scalar chains recomputed first); returns the
         iter_arg values it yields."""
         mapping = {self.iv: iv, **dict(zip(self.iter_args, carried))}
-        halves = self.plan.halves
-        self.copy(halves.recompute, copy, mapping, tag=False)
-        self.copy(halves.consumer, copy, mapping, tag=True)
-        return [mapping.get(v, v) for v in self.yielded]
+        self.copy(self.consumer_ops, self.consumer_tags, copy, mapping)
+        return [mapping.get(v, v) for v in self.plan.halves.yielded]
 
     def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
         if offset > 0:

@@ -29,6 +29,7 @@ class Halves:
     # Scalar arith chains that the producer half hands to the consumer half:
     # re-cloned at the head of every consumer copy instead of being carried.
     recompute: tuple[ir.Operation, ...]
+    yielded: tuple[ir.Value, ...]  # operands of the body's scf.yield
 
 
 @dataclasses.dataclass(frozen=True)

@@ -95,6 +95,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
         producer=tuple(op for op in ops if op in producer),
         consumer=tuple(op for op in ops if op not in producer),
         recompute=tuple(op for op in ops if op in recompute),
+        yielded=tuple(terminator.operands),
     )
 
 
