@@ -27,77 +27,70 @@ def _used_values(op: ir.Operation) -> list[ir.Value]:
     return values
 
 
-def _describe(op: ir.Operation, index: int) -> str:
-    return f"result #{index} of '{op.name}'"
+def _is_scalar(type_: ir.Type) -> bool:
+    return isinstance(type_, (ir.IndexType, ir.IntegerType, ir.FloatType))
 
 
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     body = loop.regions[0].blocks[0]
-    ops = list(body.operations)
-    terminator = ops.pop()
-    position = {op: i for i, op in enumerate(ops)}
+    ops = list(body.operations)  # the terminator last
+    # Everything is indexed by body position and found through value lookups:
+    # asking the bindings for an op's users or a value's owner costs more.
+    used = [_used_values(op) for op in ops]
+    defined_by = {result: i for i, op in enumerate(ops) for result in op.results}
     # Block argument -> iter_arg number; the IV (argument 0) maps to -1.
     arguments = {arg: n - 1 for n, arg in enumerate(body.arguments)}
+    lead_index = ops.index(lead)
 
-    producer: set[ir.Operation] = set()
-    work = [lead]
+    producer = {lead_index}
+    work = [lead_index]
     while work:
-        op = work.pop()
-        if op in producer:
-            continue
-        producer.add(op)
-        for value in _used_values(op):
-            if isinstance(value, ir.OpResult):
-                owner = value.owner
-                if owner in position and owner not in producer:
-                    work.append(owner)
+        i = work.pop()
+        for value in used[i]:
+            definer = defined_by.get(value)
+            if definer is not None:
+                if definer not in producer:
+                    producer.add(definer)
+                    work.append(definer)
             elif arguments.get(value, -1) >= 0:
                 raise Demote(f"producer half reads iter_arg #{arguments[value]} "
-                             f"(in '{op.name}')")
+                             f"(in '{ops[i].name}')")
 
-    def top_level(user: ir.Operation) -> ir.Operation:
-        while user not in position and user != terminator:
-            user = user.parent
-        return user
-
-    in_order = sorted(producer, key=position.__getitem__)
     # A pure scalar arith op over the IV, invariants and such ops. Body order
     # visits every in-body operand's definer (producer, by closure) first.
-    recomputable: dict[ir.Operation, bool] = {}
-    for op in in_order:
-        recomputable[op] = (
+    recomputable: dict[int, bool] = {}
+    for i in sorted(producer):
+        op = ops[i]
+        recomputable[i] = (
             op.name.startswith("arith.") and not len(op.regions)
             and all(_is_scalar(r.type) for r in op.results)
-            and all(recomputable.get(v.owner, True) for v in op.operands
-                    if isinstance(v, ir.OpResult)))
+            and all(recomputable.get(defined_by.get(v), True) for v in used[i]))
 
-    recompute: set[ir.Operation] = set()
-    for op in in_order:
-        for index, result in enumerate(op.results):
-            users = [u for u in (top_level(use.owner) for use in result.uses)
-                     if u not in producer]
-            if not users:
+    # Carried values, first user in body order (the yield last).
+    recompute: set[int] = set()
+    for j, values in enumerate(used):
+        if j in producer:
+            continue
+        for value in values:
+            definer = defined_by.get(value)
+            if definer not in producer or definer in recompute:
                 continue
-            if not recomputable[op]:
-                first = min(users, key=lambda u: position.get(u, len(ops)))
-                raise Demote(f"consumer role: {_describe(op, index)} is used "
-                             f"by '{first.name}'")
-            chain = [op]
+            if not recomputable[definer]:
+                index = list(ops[definer].results).index(value)
+                raise Demote(f"consumer role: result #{index} of "
+                             f"'{ops[definer].name}' is used by '{ops[j].name}'")
+            chain = [definer]
             while chain:
                 link = chain.pop()
                 if link not in recompute:
                     recompute.add(link)
-                    chain.extend(v.owner for v in link.operands
-                                 if isinstance(v, ir.OpResult)
-                                 and v.owner in recomputable)
+                    chain.extend(d for d in map(defined_by.get, used[link])
+                                 if d is not None)
 
+    terminator = ops.pop()
     return Halves(
-        producer=tuple(op for op in ops if op in producer),
-        consumer=tuple(op for op in ops if op not in producer),
-        recompute=tuple(op for op in ops if op in recompute),
+        producer=tuple(op for i, op in enumerate(ops) if i in producer),
+        consumer=tuple(op for i, op in enumerate(ops) if i not in producer),
+        recompute=tuple(op for i, op in enumerate(ops) if i in recompute),
         yielded=tuple(terminator.operands),
     )
-
-
-def _is_scalar(type_: ir.Type) -> bool:
-    return isinstance(type_, (ir.IndexType, ir.IntegerType, ir.FloatType))
