@@ -65,6 +65,12 @@ def _div_trunc(a, b, **_):
     return q + ((a % b != 0) & ((a < 0) != (b < 0))).astype(q.dtype)
 
 
+def _ceildiv(a, b):
+    # floor + 1 when inexact: avoids negating a, which overflows at INT_MIN.
+    q = a // b
+    return q + (a % b != 0).astype(q.dtype)
+
+
 def _bool_aware(int_fn, bool_fn):
     """i1 arithmetic is modulo 2 (add/sub = xor, mul = and)."""
     return lambda a, b, src, **_: bool_fn(a, b) if src == np.bool_ else int_fn(a, b)
@@ -79,8 +85,8 @@ _INT_BINARY = {
     "arith.remsi": _nonzero_divisor(lambda a, b, **_: np.fmod(a, b)),
     "arith.remui": _nonzero_divisor(_as_unsigned(np.remainder)),
     "arith.floordivsi": _nonzero_divisor(lambda a, b, **_: a // b),
-    "arith.ceildivsi": _nonzero_divisor(lambda a, b, **_: -((-a) // b)),
-    "arith.ceildivui": _nonzero_divisor(_as_unsigned(lambda a, b: -((-a) // b))),
+    "arith.ceildivsi": _nonzero_divisor(lambda a, b, **_: _ceildiv(a, b)),
+    "arith.ceildivui": _nonzero_divisor(_as_unsigned(lambda a, b: _ceildiv(a, b))),
     "arith.andi": _binary(np.bitwise_and),
     "arith.ori": _binary(np.bitwise_or),
     "arith.xori": _binary(np.bitwise_xor),

@@ -12,6 +12,8 @@ import dataclasses
 
 import numpy as np
 
+from .values import mlir_name
+
 
 @dataclasses.dataclass(eq=False)
 class Message:
@@ -83,4 +85,4 @@ class Pipe:
 
 def _msg(m: Message) -> str:
     shape = "x".join(str(d) for d in m.data.shape) or "scalar"
-    return f"#{m.index} {shape}x{m.data.dtype}"
+    return f"#{m.index} {shape}x{mlir_name(m.data.dtype)}"

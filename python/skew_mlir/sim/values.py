@@ -32,6 +32,14 @@ def dtype_of(t: ir.Type) -> np.dtype:
     raise SimError(f"type {t} has no numpy equivalent in the simulator")
 
 
+def mlir_name(dtype: np.dtype) -> str:
+    """The MLIR spelling of a dtype's element type (f32, i64, ...)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return "i1"
+    return f"{'f' if dtype.kind == 'f' else 'i'}{dtype.itemsize * 8}"
+
+
 def unsigned(dtype: np.dtype) -> np.dtype:
     """The unsigned dtype of the same width (for arith's unsigned ops)."""
     return np.dtype(_UNSIGNED[dtype.itemsize * 8])
