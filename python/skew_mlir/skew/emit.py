@@ -5,7 +5,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, scf
 
-from ..cloning import clone_ops
+from ..cloning import Cloner
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, SkewPlan
 
@@ -22,17 +22,20 @@ def _produces_buffer(op: ir.Operation) -> bool:
         for r in op.results)
 
 
-def _tag_prefixes(ops: tuple[ir.Operation, ...]) -> list[str | None]:
-    """Per op, None when its copies are not tagged, else the text its tag
-    extends (an existing membership and ';', or nothing)."""
-    prefixes: list[str | None] = []
-    for op in ops:
-        prefix = None
-        if _produces_buffer(op):
-            old = op.attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in op.attributes else None
-            prefix = f"{old.value};" if isinstance(old, ir.StringAttr) else ""
-        prefixes.append(prefix)
-    return prefixes
+class _Half:
+    """One half as it is copied: its ops, its cloner, and its tagged ops."""
+
+    def __init__(self, ops: tuple[ir.Operation, ...], untagged: int = 0):
+        """The first `untagged` ops (recomputed scalars) are never tagged."""
+        self.cloner = Cloner(ops)
+        # (op, text its tag extends: an existing membership and ';', or
+        # nothing), worked out once per half rather than once per copy.
+        self.tags: list[tuple[ir.Operation, str]] = []
+        for op in ops[untagged:]:
+            if _produces_buffer(op):
+                attributes = op.attributes
+                old = attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in attributes else None
+                self.tags.append((op, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
 
 
 class _Emitter:
@@ -43,34 +46,34 @@ class _Emitter:
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         self.iter_args = arguments[1:]
-        self.consumer_ops = halves.recompute + halves.consumer
-        # Tags are worked out once per half, not once per copy.
-        self.producer_tags = _tag_prefixes(halves.producer)
-        self.consumer_tags = [None] * len(halves.recompute) + _tag_prefixes(halves.consumer)
+        self.producer = _Half(halves.producer)
+        consumer_ops = halves.recompute + halves.consumer
+        self.consumer = _Half(consumer_ops, untagged=len(halves.recompute))
+        # Where each yielded value comes from in a consumer copy: a clone's
+        # result (position, result number), or else the value itself (the IV,
+        # an iter_arg, or a loop invariant), remapped per copy.
+        defined = {result: (i, r) for i, op in enumerate(consumer_ops)
+                   for r, result in enumerate(op.results)}
+        self.yield_sources = [defined.get(v, v) for v in halves.yielded]
         self.labels: dict[tuple[str, int], ir.StringAttr] = {}
         self.constants: dict[int, ir.Value] = {}
 
-    def constant(self, value: int) -> ir.Value:
-        return self.constants[value]
-
     def make_constants(self, values: list[int]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
-        every copy that uses it."""
+        every copy that uses it. The loop's own bounds are reused."""
+        self.constants.update(self.plan.bound_values)
         iv_type = self.iv.type
         for value in values:
             if value not in self.constants:
                 self.constants[value] = arith.constant(iv_type, value)
 
-    def copy(self, ops: tuple[ir.Operation, ...], tags: list[str | None],
-             copy: Copy, mapping: dict[ir.Value, ir.Value]) -> None:
-        """Clone `ops` at the current insertion point; `mapping` (original ->
-        copy values) is extended with their results."""
-        clones = clone_ops(ops, mapping)
-        if self.group is None:
-            return
-        for clone, prefix in zip(clones, tags):
-            if prefix is not None:
-                clone.attributes[MEMBERSHIP_ATTR] = self.label(prefix, copy.slot)
+    def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]):
+        # Tagging the originals before cloning them tags the clones, without
+        # looking up each clone (the originals go away with the loop).
+        if self.group is not None:
+            for op, prefix in half.tags:
+                op.attributes[MEMBERSHIP_ATTR] = self.label(prefix, copy.slot)
+        return half.cloner.clone(mapping)
 
     def label(self, prefix: str, slot: int) -> ir.StringAttr:
         key = (prefix, slot)
@@ -79,35 +82,36 @@ class _Emitter:
         return self.labels[key]
 
     def produce(self, copy: Copy, iv: ir.Value) -> None:
-        self.copy(self.plan.halves.producer, self.producer_tags, copy, {self.iv: iv})
+        self.copy(self.producer, copy, {self.iv: iv})
 
     def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
         """A consumer copy (its scalar chains recomputed first); returns the
         iter_arg values it yields."""
         mapping = {self.iv: iv, **dict(zip(self.iter_args, carried))}
-        self.copy(self.consumer_ops, self.consumer_tags, copy, mapping)
-        return [mapping.get(v, v) for v in self.plan.halves.yielded]
+        clones = self.copy(self.consumer, copy, mapping)
+        return [clones[source[0]].results[source[1]] if isinstance(source, tuple)
+                else mapping.get(source, source) for source in self.yield_sources]
 
     def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
         if offset > 0:
-            return arith.addi(k, self.constant(offset))
+            return arith.addi(k, self.constants[offset])
         if offset < 0:
-            return arith.subi(k, self.constant(-offset))
+            return arith.subi(k, self.constants[-offset])
         return k
 
     def emit(self) -> None:
         plan, loop = self.plan, self.plan.loop
-        for_op = loop.opview
         start, stop, step = plan.steady_range
+        constants = self.constants
         with loop.location, ir.InsertionPoint(loop):
             self.make_constants(
                 [c.iv for c in plan.prologue] + [start, stop, step]
                 + [abs(c.iv) for c in plan.steady_producers + plan.steady_consumers
                    if c.iv] + [c.iv for c in plan.epilogue])
             for c in plan.prologue:
-                self.produce(c, self.constant(c.iv))
-            steady = scf.ForOp(self.constant(start), self.constant(stop),
-                               self.constant(step), list(for_op.initArgs))
+                self.produce(c, constants[c.iv])
+            steady = scf.ForOp(constants[start], constants[stop], constants[step],
+                               list(loop.opview.initArgs))
             for name in loop.attributes:
                 if name != PIPELINE_STAGES_ATTR:
                     steady.attributes[name] = loop.attributes[name]
@@ -121,7 +125,7 @@ class _Emitter:
                 scf.YieldOp(carried)
             carried = list(steady.results)
             for c in plan.epilogue:
-                carried = self.consume(c, self.constant(c.iv), carried)
+                carried = self.consume(c, constants[c.iv], carried)
         for old, new in zip(loop.results, carried):
             old.replace_all_uses_with(new)
         loop.erase()

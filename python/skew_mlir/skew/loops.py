@@ -89,4 +89,6 @@ def static_range(loop: ir.Operation) -> StaticRange:
     if start + trip * step > high:
         raise Demote(f"skewed upper bound {start + trip * step} overflows "
                      f"{for_op.induction_variable.type}")
-    return StaticRange(start, step, trip)
+    # On equal values the lower bound wins (inserted last).
+    return StaticRange(start, step, trip, {step: for_op.step, stop: for_op.upperBound,
+                                           start: for_op.lowerBound})

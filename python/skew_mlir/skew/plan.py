@@ -37,6 +37,8 @@ class StaticRange:
     start: int
     step: int
     trip: int
+    # The loop's constant bound operands by value, reusable by the emitter.
+    bound_values: dict[int, ir.Value]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +65,7 @@ class SkewPlan:
     slots: int  # FIFO slots per direction
     trip: int
     depth: int
+    bound_values: dict[int, ir.Value]
     prologue: tuple[Copy, ...]  # producer copies
     steady_range: tuple[int, int, int]  # start, stop, step of the steady loop
     steady_producers: tuple[Copy, ...]
@@ -76,7 +79,7 @@ class SkewPlan:
         s, st, t, d = rng.start, rng.step, rng.trip, depth
         return cls(
             loop=loop, halves=halves, requested=requested, slots=slots,
-            trip=t, depth=d,
+            trip=t, depth=d, bound_values=rng.bound_values,
             prologue=tuple(Copy(i, s + i * st) for i in range(d)),
             steady_range=(s + d * st, s + t * st, d * st),
             steady_producers=tuple(Copy(i, i * st) for i in range(d)),
