@@ -1,0 +1,182 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+"""pto-skew-cross-core through its Python API: idempotency, verification,
+the pass object, PassManager use, and what a failure leaves behind."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from mlir import ir
+from mlir.passmanager import PassManager
+
+import skew_mlir
+from skew_mlir.dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR
+from skew_mlir.passes import skew_cross_core_pipeline
+from skew_mlir.registry import PassFailure
+
+HERE = pathlib.Path(__file__).parent
+EXAMPLE = HERE.parent.parent / "examples" / "flash_decode_qk_pv.mlir"
+
+
+def _cases() -> list[tuple[str, str]]:
+    """Every split of every golden test whose input the pass accepts."""
+    cases = []
+    for path in sorted(HERE.glob("*.mlir")):
+        if path.name in ("errors.mlir", "example.mlir"):
+            continue
+        for n, chunk in enumerate(path.read_text().split("// -----")):
+            cases.append((f"{path.name}#{n}", chunk))
+    cases.append((EXAMPLE.name, EXAMPLE.read_text()))
+    return cases
+
+
+CASES = _cases()
+
+CUBE_LOOP = """
+func.func @cube{n}(%k: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> tensor<8x16xf32> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (tensor<8x16xf32>) {{
+    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
+    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
+    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<8x16xf32>
+    scf.yield %o : tensor<8x16xf32>
+  }} {{pto.pipeline_stages = {stages} : i64}}
+  return %r : tensor<8x16xf32>
+}}
+"""
+
+
+class Diagnostics:
+    """Collects the diagnostics of a context as (severity, message)."""
+
+    def __init__(self, context: ir.Context):
+        self.seen: list[tuple[str, str]] = []
+        self.handler = context.attach_diagnostic_handler(self._record)
+
+    def _record(self, diagnostic) -> bool:
+        self.seen.append((str(diagnostic.severity).rsplit(".", 1)[-1],
+                          diagnostic.message))
+        return True
+
+    def messages(self, severity: str) -> list[str]:
+        return [m for s, m in self.seen if s == severity]
+
+
+def _run(text: str, **options) -> str:
+    with skew_mlir.make_context() as context:
+        Diagnostics(context)  # keeps remarks off stderr
+        module = ir.Module.parse(text)
+        skew_cross_core_pipeline(**options)(module)
+        assert module.operation.verify()
+        return str(module)
+
+
+@pytest.mark.parametrize("name,text", CASES, ids=[c[0] for c in CASES])
+def test_output_verifies_and_second_run_changes_nothing(name, text):
+    once = _run(text, remarks=True)
+    assert _run(once, remarks=True) == once
+
+
+@pytest.mark.parametrize("name,text", CASES, ids=[c[0] for c in CASES])
+def test_no_cross_core_loop_keeps_its_marker(name, text):
+    with skew_mlir.make_context() as context:
+        Diagnostics(context)
+        module = ir.Module.parse(text)
+        skew_cross_core_pipeline()(module)
+        marked = []
+        module.operation.walk(
+            lambda op: (marked.append(op) if PIPELINE_STAGES_ATTR in op.attributes
+                        else None, ir.WalkResult.ADVANCE)[1])
+        for loop in marked:
+            fifo = []
+            loop.walk(lambda op: (fifo.append(op) if op.name.startswith(
+                ("pto.tpush", "pto.tpop")) else None, ir.WalkResult.ADVANCE)[1])
+            assert not fifo, f"{name}: cross-core loop kept {PIPELINE_STAGES_ATTR}"
+
+
+def test_demoted_loops_keep_their_body():
+    text = (HERE / "demote.mlir").read_text()
+    for chunk in text.split("// -----"):
+        with skew_mlir.make_context() as context:
+            Diagnostics(context)
+            expected = ir.Module.parse(chunk)
+            expected.operation.walk(lambda op: (
+                op.attributes.__delitem__(PIPELINE_STAGES_ATTR)
+                if PIPELINE_STAGES_ATTR in op.attributes else None,
+                ir.WalkResult.ADVANCE)[1])
+            module = ir.Module.parse(chunk)
+            skew_cross_core_pipeline()(module)
+            assert str(module) == str(expected)
+
+
+def test_python_api_remarks_and_options():
+    with skew_mlir.make_context() as context:
+        diagnostics = Diagnostics(context)
+        module = ir.Module.parse(CUBE_LOOP.format(n=0, stages=4))
+        skew_cross_core_pipeline(remarks=True, fifo_depth=2)(module)
+        assert diagnostics.messages("REMARK") == [
+            "skewed: depth 2 (requested 3, trip 8, slots 2)"]
+        assert module.operation.verify()
+
+
+def test_tag_membership_option():
+    untagged = _run(CUBE_LOOP.format(n=0, stages=2), tag_membership=False)
+    assert MEMBERSHIP_ATTR not in untagged
+    assert PIPELINE_STAGES_ATTR not in untagged
+    assert f'{MEMBERSHIP_ATTR} = "1048576:1"' in _run(CUBE_LOOP.format(n=0, stages=2))
+
+
+def test_pipeline_text_parses_in_a_pass_manager():
+    p = skew_cross_core_pipeline(remarks=True, fifo_depth=3)
+    assert p.pipeline_text() == (
+        "pto-skew-cross-core{fifo-depth=3 remarks=true tag-membership=true}")
+    with skew_mlir.make_context() as context:
+        diagnostics = Diagnostics(context)
+        module = ir.Module.parse(CUBE_LOOP.format(n=0, stages=6))
+        PassManager.parse(f"builtin.module(func.func({p.pipeline_text()}))").run(
+            module.operation)
+        assert diagnostics.messages("REMARK") == [
+            "skewed: depth 2 (requested 5, trip 8, slots 3)"]
+
+
+def test_many_functions_through_a_pass_manager():
+    """Nested under func.func in a multi-threaded context: hundreds of
+    functions, each with its own membership group numbering."""
+    text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(300))
+    with skew_mlir.make_context() as context:
+        Diagnostics(context)
+        module = ir.Module.parse(text)
+        PassManager.parse("builtin.module(func.func(pto-skew-cross-core))").run(
+            module.operation)
+        out = str(module)
+    assert PIPELINE_STAGES_ATTR not in out
+    assert out.count('"1048576:0"') == 300 * 4
+    assert "1048577" not in out
+
+
+def test_groups_are_numbered_per_function_when_run_on_the_module():
+    text = CUBE_LOOP.format(n=0, stages=2) + CUBE_LOOP.format(n=1, stages=2)
+    out = _run(text)
+    assert out.count('"1048576:0"') == 8 and "1048577" not in out
+
+
+def test_malformed_marker_fails_before_any_rewrite():
+    text = CUBE_LOOP.format(n=0, stages=2) + CUBE_LOOP.format(n=1, stages=0)
+    with skew_mlir.make_context() as context:
+        diagnostics = Diagnostics(context)
+        module = ir.Module.parse(text)
+        before = str(module)
+        with pytest.raises(PassFailure):
+            skew_cross_core_pipeline()(module)
+        assert str(module) == before
+        assert diagnostics.messages("ERROR") == [
+            "'pto.pipeline_stages' must be an integer >= 1, got 0 : i64"]
+
+
+def test_unknown_option_is_a_type_error():
+    with pytest.raises(TypeError):
+        skew_cross_core_pipeline(depth=2)
