@@ -38,6 +38,9 @@ template <> int64_t parseDefault<int64_t>(llvm::StringRef text) {
 template <> bool parseDefault<bool>(llvm::StringRef text) {
   return text == "true" || text == "1";
 }
+template <> std::string parseDefault<std::string>(llvm::StringRef text) {
+  return text.str();
+}
 
 struct PassIdentity {
   PythonPassSpec *spec;
@@ -69,26 +72,26 @@ public:
         options.emplace_back(std::make_unique<StringOption>(
             *this, o.name, desc, llvm::cl::init(o.defaultText)));
         break;
-      case OptionKind::IntList: {
-        auto list = std::make_unique<IntListOption>(*this, o.name, desc);
-        llvm::SmallVector<llvm::StringRef> items;
-        llvm::StringRef(o.defaultText).split(items, ',', -1, false);
-        for (llvm::StringRef item : items)
-          list->push_back(parseDefault<int64_t>(item.trim()));
-        options.emplace_back(std::move(list));
+      case OptionKind::IntList:
+        options.emplace_back(makeList<int64_t>(o));
         break;
-      }
-      case OptionKind::StringList: {
-        auto list = std::make_unique<StringListOption>(*this, o.name, desc);
-        llvm::SmallVector<llvm::StringRef> items;
-        llvm::StringRef(o.defaultText).split(items, ',', -1, false);
-        for (llvm::StringRef item : items)
-          list->push_back(item.trim().str());
-        options.emplace_back(std::move(list));
+      case OptionKind::StringList:
+        options.emplace_back(makeList<std::string>(o));
         break;
-      }
       }
     }
+  }
+
+  // A list option holding its comma-separated default.
+  template <typename T>
+  std::unique_ptr<Pass::ListOption<T>> makeList(const OptionSpec &o) {
+    auto list =
+        std::make_unique<Pass::ListOption<T>>(*this, o.name, llvm::cl::desc(o.help));
+    llvm::SmallVector<llvm::StringRef> items;
+    llvm::StringRef(o.defaultText).split(items, ',', -1, false);
+    for (llvm::StringRef item : items)
+      list->push_back(parseDefault<T>(item.trim()));
+    return list;
   }
 
   llvm::StringRef getName() const override { return identity.spec->className; }
