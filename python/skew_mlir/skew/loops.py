@@ -47,9 +47,11 @@ def find_pipeline_loops(root: ir.Operation
     if loops:
         for fifo in fifo_ops:
             parent = fifo.parent
-            while parent is not None and parent != root:
+            while parent is not None:
                 if parent in loops:
                     loops[parent].fifo.append(fifo)
+                if parent == root:
+                    break
                 parent = parent.parent
     return list(loops.values()), errors
 
