@@ -5,7 +5,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, scf
 
-from ..cloning import Cloner
+from ..cloning import Cloner, Clones
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, SkewPlan
 
@@ -67,7 +67,7 @@ class _Emitter:
             if value not in self.constants:
                 self.constants[value] = arith.constant(iv_type, value)
 
-    def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]):
+    def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]) -> Clones:
         # Tagging the originals before cloning them tags the clones, without
         # looking up each clone (the originals go away with the loop).
         if self.group is not None:
