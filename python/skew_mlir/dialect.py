@@ -39,6 +39,25 @@ MEMBERSHIP_ATTR = "pto.pipeline_membership"
 DEFAULT_FIFO_DEPTH = 4
 
 
+def tile_type_error(op: ir.Operation) -> str | None:
+    """Why a FIFO op's tile is not a ranked tensor or memref, or None.
+
+    IRDL cannot constrain the tile types (see dialect/pto.irdl.mlir), so the
+    passes that read FIFO ops check them with this.
+    """
+    if op.name in POP_OPS:
+        values, what = op.results, "result"
+    elif op.name in PUSH_OPS or op.name in FREE_OPS:
+        values, what = op.operands, "operand"
+    else:
+        return None
+    for value in values:
+        if not isinstance(value.type, (ir.RankedTensorType, ir.MemRefType)):
+            return (f"'{op.name}' {what} must be a ranked tensor or memref "
+                    f"tile, got {value.type}")
+    return None
+
+
 def irdl_path() -> str:
     """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
     return str(resources.files("skew_mlir") / "pto.irdl.mlir")

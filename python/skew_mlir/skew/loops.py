@@ -6,7 +6,7 @@ import dataclasses
 
 from mlir import ir
 
-from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR
+from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, tile_type_error
 from .plan import Demote, StaticRange
 
 
@@ -19,7 +19,8 @@ class PipelineLoop:
 
 def find_pipeline_loops(root: ir.Operation
                         ) -> tuple[list[PipelineLoop], list[tuple[ir.Operation, str]]]:
-    """Pipeline loops under `root`, innermost first, and the malformed markers.
+    """Pipeline loops under `root`, innermost first, and the malformed ops
+    (pipeline markers, FIFO tiles) with what is wrong with them.
 
     One walk over the IR; each FIFO op is then charged to its enclosing
     pipeline loops by climbing its parents, so the cost stays linear in the IR
@@ -31,8 +32,12 @@ def find_pipeline_loops(root: ir.Operation
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         name = op.name
-        if name in FIFO_OPS:
-            fifo_ops.append(op)
+        if name in FIFO_OPS or name in FREE_OPS:
+            error = tile_type_error(op)
+            if error:
+                errors.append((op, error))
+            elif name in FIFO_OPS:
+                fifo_ops.append(op)
         elif name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
             if isinstance(attr, ir.IntegerAttr) and attr.value >= 1:

@@ -33,8 +33,8 @@ class SkewCrossCorePipeline(Pass):
     def run(self, op: ir.Operation) -> None:
         slots = self._slots(op)
         loops, errors = find_pipeline_loops(op)
-        for loop, message in errors:
-            diagnostics.error(loop.location, message)
+        for bad, message in errors:
+            diagnostics.error(bad.location, message)
         if errors:
             raise PassFailure()
         # Every plan is made before any IR changes: a loop's plan never depends
