@@ -2,7 +2,9 @@
 //
 // What the upstream Python bindings cannot do on their own: register Python
 // passes in MLIR's pass registry, run a pass manager with the GIL released,
-// emit diagnostics of any severity, query memory effects, and drive pto-opt.
+// emit diagnostics of any severity, query memory effects, clone ops with an
+// IRMapping, answer the bulk IR queries the pass makes per loop body, and
+// drive pto-opt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <mutex>
 
@@ -197,14 +201,17 @@ PyObject *runPassManager(PyObject *, PyObject *args) {
 }
 
 // clone_ops([op capsules], [(from value, to value) capsules], block capsule,
-//           before-op capsule or None) -> [new op capsules]
+//           before-op capsule or None, [(op index, attr name, attr capsule)])
+//   -> [new op capsules]
 // IRMapping-based cloning, which the bindings lack: operands, and uses nested
 // in the clones' regions, are remapped in one C++ pass; each clone's results
-// join the mapping for the ops after it.
+// join the mapping for the ops after it. Each (i, name, attr) sets a
+// discardable attribute on clone i, so the originals are never touched.
 PyObject *cloneOps(PyObject *, PyObject *args) {
-  PyObject *opList, *pairs, *blockCapsule, *beforeCapsule;
-  if (!PyArg_ParseTuple(args, "O!O!OO", &PyList_Type, &opList, &PyList_Type,
-                        &pairs, &blockCapsule, &beforeCapsule))
+  PyObject *opList, *pairs, *blockCapsule, *beforeCapsule, *tagList;
+  if (!PyArg_ParseTuple(args, "O!O!OOO!", &PyList_Type, &opList, &PyList_Type,
+                        &pairs, &blockCapsule, &beforeCapsule, &PyList_Type,
+                        &tagList))
     return nullptr;
   IRMapping mapping;
   for (Py_ssize_t i = 0; i < PyList_Size(pairs); ++i) {
@@ -227,23 +234,113 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
       return nullptr;
     before = unwrap(op);
   }
-  Block *target = unwrap(block);
-  PyObject *result = PyList_New(0);
-  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i) {
+  // Check every argument before creating anything: a bad one must not leave
+  // half a copy behind.
+  Py_ssize_t count = PyList_Size(opList);
+  std::vector<Operation *> originals;
+  for (Py_ssize_t i = 0; i < count; ++i) {
     MlirOperation op = mlirPythonCapsuleToOperation(PyList_GetItem(opList, i));
-    if (mlirOperationIsNull(op)) {
-      Py_DECREF(result);
+    if (mlirOperationIsNull(op))
+      return nullptr;
+    originals.push_back(unwrap(op));
+  }
+  std::vector<std::vector<std::pair<StringRef, Attribute>>> tags(count);
+  for (Py_ssize_t i = 0; i < PyList_Size(tagList); ++i) {
+    Py_ssize_t index;
+    const char *name;
+    PyObject *attrCapsule;
+    if (!PyArg_ParseTuple(PyList_GetItem(tagList, i), "nsO", &index, &name,
+                          &attrCapsule))
+      return nullptr;
+    MlirAttribute attr = mlirPythonCapsuleToAttribute(attrCapsule);
+    if (mlirAttributeIsNull(attr))
+      return nullptr;
+    if (index < 0 || index >= count) {
+      PyErr_Format(PyExc_IndexError, "tag index %zd out of range", index);
       return nullptr;
     }
-    Operation *clone = unwrap(op)->clone(mapping);
+    // Interned in the context, so the name outlives the Python string.
+    StringAttr interned = StringAttr::get(unwrap(attr).getContext(), name);
+    tags[index].emplace_back(interned.getValue(), unwrap(attr));
+  }
+  Block *target = unwrap(block);
+  PyObject *result = PyList_New(count);
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    Operation *clone = originals[i]->clone(mapping);
+    for (const auto &[name, attr] : tags[i])
+      clone->setAttr(name, attr);
     if (before)
       target->getOperations().insert(before->getIterator(), clone);
     else
       target->push_back(clone);
-    PyObject *capsule = mlirPythonOperationToCapsule(wrap(clone));
-    PyList_Append(result, capsule);
-    Py_DECREF(capsule);
+    PyList_SET_ITEM(result, i, mlirPythonOperationToCapsule(wrap(clone)));
   }
+  return result;
+}
+
+// block_uses(block capsule) -> [[int]]
+// For each op of the block, in order, where the values it uses (its operands
+// and those of the ops nested in it) come from inside the block: i >= 0 is
+// op i of the block, -1 - n is block argument n. Values defined outside the
+// block, or inside the op itself, are left out. One C++ walk instead of a
+// binding call per operand: the analysis needs this for every loop body.
+PyObject *blockUses(PyObject *, PyObject *capsule) {
+  MlirBlock mlirBlock = mlirPythonCapsuleToBlock(capsule);
+  if (mlirBlockIsNull(mlirBlock))
+    return nullptr;
+  Block *block = unwrap(mlirBlock);
+  llvm::DenseMap<Operation *, long> index;
+  for (Operation &op : *block)
+    index.try_emplace(&op, static_cast<long>(index.size()));
+  PyObject *result = PyList_New(static_cast<Py_ssize_t>(index.size()));
+  Py_ssize_t position = 0;
+  for (Operation &op : *block) {
+    llvm::SmallSetVector<long, 8> sources;
+    op.walk([&](Operation *nested) {
+      for (Value value : nested->getOperands()) {
+        if (auto arg = dyn_cast<BlockArgument>(value)) {
+          if (arg.getOwner() == block)
+            sources.insert(-1 - static_cast<long>(arg.getArgNumber()));
+        } else if (Operation *definer = value.getDefiningOp();
+                   definer->getBlock() == block) {
+          sources.insert(index.lookup(definer));
+        }
+      }
+    });
+    PyObject *list = PyList_New(static_cast<Py_ssize_t>(sources.size()));
+    for (size_t i = 0; i < sources.size(); ++i)
+      PyList_SET_ITEM(list, i, PyLong_FromLong(sources[i]));
+    PyList_SET_ITEM(result, position++, list);
+  }
+  return result;
+}
+
+// collect_ops(operation capsule, [names]) -> [op capsules]
+// The ops under (and including) an operation whose name is one of `names`,
+// in post-order: a filtered walk without a Python call per op.
+PyObject *collectOps(PyObject *, PyObject *args) {
+  PyObject *opCapsule, *nameList;
+  if (!PyArg_ParseTuple(args, "OO!", &opCapsule, &PyList_Type, &nameList))
+    return nullptr;
+  MlirOperation root = mlirPythonCapsuleToOperation(opCapsule);
+  if (mlirOperationIsNull(root))
+    return nullptr;
+  MLIRContext *context = unwrap(root)->getContext();
+  llvm::SmallPtrSet<const void *, 8> names;
+  for (Py_ssize_t i = 0; i < PyList_Size(nameList); ++i) {
+    const char *name = PyUnicode_AsUTF8(PyList_GetItem(nameList, i));
+    if (!name)
+      return nullptr;
+    names.insert(OperationName(name, context).getAsOpaquePointer());
+  }
+  PyObject *result = PyList_New(0);
+  unwrap(root)->walk([&](Operation *op) {
+    if (!names.contains(op->getName().getAsOpaquePointer()))
+      return;
+    PyObject *item = mlirPythonOperationToCapsule(wrap(op));
+    PyList_Append(result, item);
+    Py_DECREF(item);
+  });
   return result;
 }
 
@@ -282,6 +379,10 @@ PyMethodDef methods[] = {
      "Run a pass manager on an operation with the GIL released."},
     {"clone_ops", cloneOps, METH_VARARGS,
      "Clone operations with a value mapping at an insertion point."},
+    {"block_uses", blockUses, METH_O,
+     "Per op of a block, the block ops and arguments it uses."},
+    {"collect_ops", collectOps, METH_VARARGS,
+     "The ops under an operation with one of the given names, post-order."},
     {"opt_main", optMain, METH_VARARGS, "The pto-opt driver."},
     {nullptr, nullptr, 0, nullptr}};
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from mlir import ir
 
@@ -22,6 +22,9 @@ class Clones:
     def __getitem__(self, index: int) -> ir.Operation:
         return ir.Operation._CAPICreate(self._capsules[index])
 
+    def __iter__(self) -> Iterator[ir.Operation]:
+        return (ir.Operation._CAPICreate(capsule) for capsule in self._capsules)
+
 
 class Cloner:
     """Clones one fixed list of ops again and again (a loop half copied once
@@ -30,16 +33,19 @@ class Cloner:
     def __init__(self, ops: Iterable[ir.Operation]):
         self._capsules = [op.operation._CAPIPtr for op in ops]
 
-    def clone(self, mapping: dict[ir.Value, ir.Value]) -> Clones:
+    def clone(self, mapping: dict[ir.Value, ir.Value],
+              attributes: Iterable[tuple[int, str, ir.Attribute]] = ()) -> Clones:
         """Clone the ops in order at the current insertion point, remapping
         operands (and uses nested in regions) through `mapping`; later clones
-        use earlier clones' results. `mapping` is not changed."""
+        use earlier clones' results. `mapping` is not changed. Each
+        (i, name, attribute) sets an attribute on the clone of op i."""
         point = ir.InsertionPoint.current
         before = point.ref_operation
         return Clones(_native.clone_ops(
             self._capsules,
             [(old._CAPIPtr, new._CAPIPtr) for old, new in mapping.items()],
-            point.block._CAPIPtr, None if before is None else before._CAPIPtr))
+            point.block._CAPIPtr, None if before is None else before._CAPIPtr,
+            [(i, name, attribute._CAPIPtr) for i, name, attribute in attributes]))
 
 
 def clone_ops(ops: Iterable[ir.Operation],

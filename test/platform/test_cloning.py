@@ -4,7 +4,7 @@
 from mlir import ir
 
 import skew_mlir
-from skew_mlir.cloning import clone_ops
+from skew_mlir.cloning import Cloner, clone_ops
 
 SOURCE = """
 func.func @f(%a: i32, %b: i32) -> i32 {
@@ -49,3 +49,17 @@ def test_clone_appends_at_block_end():
         with ir.InsertionPoint(target):
             (clone,) = clone_ops([first], {})
         assert list(target.operations)[-1] == clone
+
+
+def test_clone_sets_attributes_on_the_clones_only():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module = ir.Module.parse(SOURCE)
+        block = module.body.operations[0].regions[0].blocks[0]
+        ops = list(block.operations)
+        tag = ir.StringAttr.get("g:0")
+        with ir.InsertionPoint(ops[-1]):
+            clones = Cloner(ops[:2]).clone({}, [(1, "test.tag", tag)])
+        assert "test.tag" not in clones[0].attributes
+        assert clones[1].attributes["test.tag"] == tag
+        assert all("test.tag" not in op.attributes for op in ops)
+        assert module.operation.verify()

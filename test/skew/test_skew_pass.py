@@ -11,9 +11,11 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import skew_mlir
+from skew_mlir.cloning import Cloner
 from skew_mlir.dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR
 from skew_mlir.passes import skew_cross_core_pipeline
 from skew_mlir.registry import PassFailure
+from skew_mlir.skew import analysis as analysis_module
 
 HERE = pathlib.Path(__file__).parent
 EXAMPLE = HERE.parent.parent / "examples" / "flash_decode_qk_pv.mlir"
@@ -180,3 +182,61 @@ def test_malformed_marker_fails_before_any_rewrite():
 def test_unknown_option_is_a_type_error():
     with pytest.raises(TypeError):
         skew_cross_core_pipeline(depth=2)
+
+
+def _function_text(module: ir.Module, name: str) -> str:
+    return next(str(op) for op in module.body.operations
+                if op.attributes["sym_name"].value == name)
+
+
+# A skewed loop is cloned 8 times (2 prologue, 2 + 2 steady, 2 epilogue
+# copies); failing at each copy covers every point of the rewrite.
+@pytest.mark.parametrize("failing_copy", range(1, 9))
+def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_copy):
+    text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(3))
+    calls = []
+    clone = Cloner.clone
+
+    def failing_clone(self, mapping, attributes=()):
+        calls.append(None)
+        if len(calls) == 8 + failing_copy:  # the middle loop's copies come second
+            raise RuntimeError("injected")
+        return clone(self, mapping, attributes)
+
+    monkeypatch.setattr(Cloner, "clone", failing_clone)
+    with skew_mlir.make_context() as context:
+        diagnostics = Diagnostics(context)
+        module = ir.Module.parse(text)
+        before = _function_text(module, "cube1")
+        loop_location = str(next(
+            op for op in module.body.operations[1].regions[0].blocks[0].operations
+            if op.name == "scf.for").location)
+        with pytest.raises(PassFailure):
+            skew_cross_core_pipeline(remarks=True)(module)
+        assert module.operation.verify()
+        assert _function_text(module, "cube1") == before
+        for other in ("cube0", "cube2"):
+            out = _function_text(module, other)
+            assert PIPELINE_STAGES_ATTR not in out and out.count("tpush_to_aiv") == 4
+    assert diagnostics.messages("ERROR") == [
+        "internal error while rewriting this loop (left unchanged): RuntimeError: injected"]
+    assert diagnostics.messages("REMARK") == [
+        "skewed: depth 2 (requested 2, trip 8, slots 4)"] * 2
+    assert loop_location.startswith("loc(") and ":" in loop_location
+
+
+def test_failure_in_the_analysis_is_reported_at_the_loop(monkeypatch):
+    def broken(*args):
+        raise ValueError("injected")
+
+    monkeypatch.setattr(analysis_module, "split_halves", broken)
+    text = CUBE_LOOP.format(n=0, stages=2)
+    with skew_mlir.make_context() as context:
+        diagnostics = Diagnostics(context)
+        module = ir.Module.parse(text)
+        before = str(module)
+        with pytest.raises(PassFailure):
+            skew_cross_core_pipeline()(module)
+        assert str(module) == before
+    assert diagnostics.messages("ERROR") == [
+        "internal error while analysing this loop (left unchanged): ValueError: injected"]

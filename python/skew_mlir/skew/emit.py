@@ -28,14 +28,14 @@ class _Half:
     def __init__(self, ops: tuple[ir.Operation, ...], untagged: int = 0):
         """The first `untagged` ops (recomputed scalars) are never tagged."""
         self.cloner = Cloner(ops)
-        # (op, text its tag extends: an existing membership and ';', or
+        # (position, text its tag extends: an existing membership and ';', or
         # nothing), worked out once per half rather than once per copy.
-        self.tags: list[tuple[ir.Operation, str]] = []
-        for op in ops[untagged:]:
+        self.tags: list[tuple[int, str]] = []
+        for i, op in enumerate(ops[untagged:], untagged):
             if _produces_buffer(op):
                 attributes = op.attributes
                 old = attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in attributes else None
-                self.tags.append((op, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
+                self.tags.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
 
 
 class _Emitter:
@@ -57,6 +57,9 @@ class _Emitter:
         self.yield_sources = [defined.get(v, v) for v in halves.yielded]
         self.labels: dict[tuple[str, int], ir.StringAttr] = {}
         self.constants: dict[int, ir.Value] = {}
+        # Everything emitted next to the loop, in order, so that a failure
+        # part-way can take it all back (see `emit`).
+        self.created: list[ir.Operation | Clones] = []
 
     def make_constants(self, values: list[int]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
@@ -65,15 +68,14 @@ class _Emitter:
         iv_type = self.iv.type
         for value in values:
             if value not in self.constants:
-                self.constants[value] = arith.constant(iv_type, value)
+                constant = arith.constant(iv_type, value)
+                self.created.append(constant.owner)
+                self.constants[value] = constant
 
     def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]) -> Clones:
-        # Tagging the originals before cloning them tags the clones, without
-        # looking up each clone (the originals go away with the loop).
-        if self.group is not None:
-            for op, prefix in half.tags:
-                op.attributes[MEMBERSHIP_ATTR] = self.label(prefix, copy.slot)
-        return half.cloner.clone(mapping)
+        tags = () if self.group is None else [
+            (i, MEMBERSHIP_ATTR, self.label(prefix, copy.slot)) for i, prefix in half.tags]
+        return half.cloner.clone(mapping, tags)
 
     def label(self, prefix: str, slot: int) -> ir.StringAttr:
         key = (prefix, slot)
@@ -81,16 +83,17 @@ class _Emitter:
             self.labels[key] = ir.StringAttr.get(f"{prefix}{self.group}:{slot}")
         return self.labels[key]
 
-    def produce(self, copy: Copy, iv: ir.Value) -> None:
-        self.copy(self.producer, copy, {self.iv: iv})
+    def produce(self, copy: Copy, iv: ir.Value) -> Clones:
+        return self.copy(self.producer, copy, {self.iv: iv})
 
-    def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
-        """A consumer copy (its scalar chains recomputed first); returns the
+    def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]
+                ) -> tuple[Clones, list[ir.Value]]:
+        """A consumer copy (its scalar chains recomputed first), and the
         iter_arg values it yields."""
         mapping = {self.iv: iv, **dict(zip(self.iter_args, carried))}
         clones = self.copy(self.consumer, copy, mapping)
-        return [clones[source[0]].results[source[1]] if isinstance(source, tuple)
-                else mapping.get(source, source) for source in self.yield_sources]
+        return clones, [clones[source[0]].results[source[1]] if isinstance(source, tuple)
+                        else mapping.get(source, source) for source in self.yield_sources]
 
     def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
         if offset > 0:
@@ -100,6 +103,24 @@ class _Emitter:
         return k
 
     def emit(self) -> None:
+        """Build the skewed form next to the loop, then swap it in. Nothing
+        before the swap touches the loop, so on any failure erasing what was
+        built (users first) leaves the IR exactly as it was."""
+        try:
+            results = self.build()
+        except BaseException:
+            for item in reversed(self.created):
+                for op in reversed(list(item) if isinstance(item, Clones) else [item]):
+                    op.erase()
+            raise
+        loop = self.plan.loop
+        for old, new in zip(loop.results, results):
+            old.replace_all_uses_with(new)
+        loop.erase()
+
+    def build(self) -> list[ir.Value]:
+        """The skewed loop, placed before the original; returns the values
+        that replace the original's results."""
         plan, loop = self.plan, self.plan.loop
         start, stop, step = plan.steady_range
         constants = self.constants
@@ -109,9 +130,10 @@ class _Emitter:
                 + [abs(c.iv) for c in plan.steady_producers + plan.steady_consumers
                    if c.iv] + [c.iv for c in plan.epilogue])
             for c in plan.prologue:
-                self.produce(c, constants[c.iv])
+                self.created.append(self.produce(c, constants[c.iv]))
             steady = scf.ForOp(constants[start], constants[stop], constants[step],
                                list(loop.opview.initArgs))
+            self.created.append(steady.operation)
             for name in loop.attributes:
                 if name != PIPELINE_STAGES_ATTR:
                     steady.attributes[name] = loop.attributes[name]
@@ -121,14 +143,13 @@ class _Emitter:
                     self.produce(c, self.steady_iv(k, c.iv))
                 carried = list(steady.inner_iter_args)
                 for c in plan.steady_consumers:
-                    carried = self.consume(c, self.steady_iv(k, c.iv), carried)
+                    carried = self.consume(c, self.steady_iv(k, c.iv), carried)[1]
                 scf.YieldOp(carried)
             carried = list(steady.results)
             for c in plan.epilogue:
-                carried = self.consume(c, constants[c.iv], carried)
-        for old, new in zip(loop.results, carried):
-            old.replace_all_uses_with(new)
-        loop.erase()
+                clones, carried = self.consume(c, constants[c.iv], carried)
+                self.created.append(clones)
+        return carried
 
 
 def emit_skew(plan: SkewPlan, group: int | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
-from ..dialect import DEFAULT_FIFO_DEPTH, FIFO_DEPTH_ATTR
+from ..dialect import FifoDepthError, fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
 from .emit import demote, emit_skew
@@ -40,7 +40,14 @@ class SkewCrossCorePipeline(Pass):
         # Every plan is made before any IR changes: a loop's plan never depends
         # on another loop's rewrite (a loop holding a cross-core loop has a
         # nested FIFO op and is demoted whatever that inner loop becomes).
-        plans = [analyze(loop, slots) for loop in loops]
+        failed = False
+        plans = []
+        for loop in loops:
+            try:
+                plans.append(analyze(loop, slots))
+            except Exception as exc:  # a bug: report it at the loop, go on
+                failed = True
+                _report_failure(loop.op, "analysing", exc)
         next_group: dict[ir.Operation, int] = {}
         for plan in plans:
             if plan is None:
@@ -56,29 +63,29 @@ class SkewCrossCorePipeline(Pass):
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
                 message = plan.remark()
-                emit_skew(plan, group)
+                try:
+                    emit_skew(plan, group)
+                except Exception as exc:  # the emitter put the loop back as it was
+                    failed = True
+                    _report_failure(plan.loop, "rewriting", exc)
+                    continue
             if self.remarks:
                 diagnostics.remark(location, message)
+        if failed:
+            raise PassFailure()
 
     def _slots(self, op: ir.Operation) -> int:
         """FIFO slots per direction: option, else module attribute, else 4."""
-        if self.fifo_depth < 0:
-            diagnostics.error(op.location,
-                              f"fifo-depth must be >= 0, got {self.fifo_depth}")
-            raise PassFailure()
-        if self.fifo_depth:
-            return self.fifo_depth
-        module = op
-        while module is not None:
-            if module.name == "builtin.module" and FIFO_DEPTH_ATTR in module.attributes:
-                attr = module.attributes[FIFO_DEPTH_ATTR]
-                if not isinstance(attr, ir.IntegerAttr) or attr.value < 1:
-                    diagnostics.error(module.location, f"'{FIFO_DEPTH_ATTR}' must "
-                                      f"be an integer >= 1, got {attr}")
-                    raise PassFailure()
-                return attr.value
-            module = module.parent
-        return DEFAULT_FIFO_DEPTH
+        try:
+            return fifo_slots(op, self.fifo_depth)
+        except FifoDepthError as exc:
+            diagnostics.error(exc.op.location, str(exc))
+            raise PassFailure() from None
+
+
+def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
+    diagnostics.error(loop.location, f"internal error while {stage} this loop "
+                      f"(left unchanged): {type(exc).__name__}: {exc}")
 
 
 def _enclosing_function(op: ir.Operation, root: ir.Operation) -> ir.Operation:

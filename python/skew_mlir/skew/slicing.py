@@ -10,21 +10,8 @@ from __future__ import annotations
 
 from mlir import ir
 
+from .. import _native
 from .plan import Demote, Halves
-
-
-def _used_values(op: ir.Operation) -> list[ir.Value]:
-    """Operands of `op` and of the ops nested in its regions."""
-    if not len(op.regions):
-        return list(op.operands)
-    values: list[ir.Value] = []
-
-    def visit(nested: ir.Operation) -> ir.WalkResult:
-        values.extend(nested.operands)
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return values
 
 
 def _is_scalar(type_: ir.Type) -> bool:
@@ -34,26 +21,23 @@ def _is_scalar(type_: ir.Type) -> bool:
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     body = loop.regions[0].blocks[0]
     ops = list(body.operations)  # the terminator last
-    # Everything is indexed by body position and found through value lookups:
-    # asking the bindings for an op's users or a value's owner costs more.
-    used = [_used_values(op) for op in ops]
-    defined_by = {result: i for i, op in enumerate(ops) for result in op.results}
-    # Block argument -> iter_arg number; the IV (argument 0) maps to -1.
-    arguments = {arg: n - 1 for n, arg in enumerate(body.arguments)}
+    # uses[i]: the body ops (i >= 0) and block arguments (-1 - n) that op i
+    # and its nested ops use, from one native walk: asking the bindings for
+    # every operand's owner costs more than the rest of the analysis.
+    uses = _native.block_uses(body._CAPIPtr)
     lead_index = ops.index(lead)
 
     producer = {lead_index}
     work = [lead_index]
     while work:
         i = work.pop()
-        for value in used[i]:
-            definer = defined_by.get(value)
-            if definer is not None:
-                if definer not in producer:
-                    producer.add(definer)
-                    work.append(definer)
-            elif arguments.get(value, -1) >= 0:
-                raise Demote(f"producer half reads iter_arg #{arguments[value]} "
+        for source in uses[i]:
+            if source >= 0:
+                if source not in producer:
+                    producer.add(source)
+                    work.append(source)
+            elif source < -1:  # -1 is the IV; the rest are iter_args
+                raise Demote(f"producer half reads iter_arg #{-2 - source} "
                              f"(in '{ops[i].name}')")
 
     # A pure scalar arith op over the IV, invariants and such ops. Body order
@@ -64,28 +48,25 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
         recomputable[i] = (
             op.name.startswith("arith.") and not len(op.regions)
             and all(_is_scalar(r.type) for r in op.results)
-            and all(recomputable.get(defined_by.get(v), True) for v in used[i]))
+            and all(recomputable[d] for d in uses[i] if d >= 0))
 
     # Carried values, first user in body order (the yield last).
     recompute: set[int] = set()
-    for j, values in enumerate(used):
+    for j, sources in enumerate(uses):
         if j in producer:
             continue
-        for value in values:
-            definer = defined_by.get(value)
+        for definer in sources:
             if definer not in producer or definer in recompute:
                 continue
             if not recomputable[definer]:
-                index = list(ops[definer].results).index(value)
-                raise Demote(f"consumer role: result #{index} of "
-                             f"'{ops[definer].name}' is used by '{ops[j].name}'")
+                raise Demote(f"consumer role: {_carried(ops[definer], ops[j])} "
+                             f"is used by '{ops[j].name}'")
             chain = [definer]
             while chain:
                 link = chain.pop()
                 if link not in recompute:
                     recompute.add(link)
-                    chain.extend(d for d in map(defined_by.get, used[link])
-                                 if d is not None)
+                    chain.extend(d for d in uses[link] if d >= 0)
 
     terminator = ops.pop()
     return Halves(
@@ -94,3 +75,20 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
         recompute=tuple(op for i, op in enumerate(ops) if i in recompute),
         yielded=tuple(terminator.operands),
     )
+
+
+def _carried(definer: ir.Operation, user: ir.Operation) -> str:
+    """Names the first result of `definer` that `user` (or an op nested in
+    it) uses; only asked when the analysis demotes."""
+    results = list(definer.results)
+    found: list[int] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        for value in op.operands:
+            if value in results:
+                found.append(results.index(value))
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    user.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return f"result #{found[0]} of '{definer.name}'"
