@@ -58,6 +58,37 @@ def tile_type_error(op: ir.Operation) -> str | None:
     return None
 
 
+class FifoDepthError(ValueError):
+    """A bad slot count; `op` is where to report it."""
+
+    def __init__(self, op: ir.Operation, message: str):
+        super().__init__(message)
+        self.op = op
+
+
+def fifo_slots(op: ir.Operation, option: int = 0) -> int:
+    """FIFO slots per direction for the passes that run on `op`: the pass
+    option `fifo-depth` when > 0, else the attribute `pto.fifo_depth` of the
+    nearest enclosing builtin.module, else DEFAULT_FIFO_DEPTH.
+
+    Raises FifoDepthError for a negative option or a malformed attribute.
+    """
+    if option < 0:
+        raise FifoDepthError(op, f"fifo-depth must be >= 0, got {option}")
+    if option:
+        return option
+    module = op
+    while module is not None:
+        if module.name == "builtin.module" and FIFO_DEPTH_ATTR in module.attributes:
+            attr = module.attributes[FIFO_DEPTH_ATTR]
+            if not isinstance(attr, ir.IntegerAttr) or attr.value < 1:
+                raise FifoDepthError(module, f"'{FIFO_DEPTH_ATTR}' must be an "
+                                     f"integer >= 1, got {attr}")
+            return attr.value
+        module = module.parent
+    return DEFAULT_FIFO_DEPTH
+
+
 def irdl_path() -> str:
     """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
     return str(resources.files("skew_mlir") / "pto.irdl.mlir")

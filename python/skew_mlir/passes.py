@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from .registry import register_pass
 from .skew.pipeline_pass import SkewCrossCorePipeline
+from .verify.verify_pass import VerifyFifo
 
 register_pass(SkewCrossCorePipeline)
+register_pass(VerifyFifo)
 
 
 def skew_cross_core_pipeline(**options) -> SkewCrossCorePipeline:
     """The pass as an object: call it on a module or operation, or put
     `pipeline_text()` into a PassManager pipeline (under func.func)."""
     return SkewCrossCorePipeline(**options)
+
+
+def verify_fifo(**options) -> VerifyFifo:
+    """The FIFO verifier as an object: call it on a module, or put
+    `pipeline_text()` into a PassManager pipeline (under builtin.module)."""
+    return VerifyFifo(**options)

@@ -1,0 +1,167 @@
+"""The `pto-verify-fifo` pass: FIFO message counts, tile types and deadlock
+freedom of a module's cube/vector kernel pair, at the declared slot count."""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from .. import diagnostics
+from ..dialect import CORE_ATTR, FifoDepthError, fifo_slots, tile_type_error
+from ..registry import Option, Pass, PassFailure
+from .model import check_pair
+from .program import build_program, fifo_holders, function_name, role_error
+
+ROLES = {"aic": "cube", "aiv": "vector"}
+
+
+class VerifyFifo(Pass):
+    argument = "pto-verify-fifo"
+    summary = ("Check that a module's cube/vector kernel pair agrees on FIFO message "
+               "counts and tile types and cannot deadlock at the declared slot count")
+    op_name = "builtin.module"
+    options = (
+        Option("fifo-depth", int, 0,
+               "FIFO slots per direction (0: module attribute pto.fifo_depth, "
+               "else 4)"),
+        Option("remarks", bool, False, "Emit a remark with what was proved"),
+    )
+
+    def run(self, op: ir.Operation) -> None:
+        try:
+            slots = fifo_slots(op, self.fifo_depth)
+        except FifoDepthError as exc:
+            diagnostics.error(exc.op.location, str(exc))
+            raise PassFailure() from None
+        fifo_ops, holders = fifo_holders(op)
+        errors = [(fifo, tile_type_error(fifo)) for fifo in fifo_ops]
+        errors = [(fifo, message) for fifo, message in errors if message]
+        kernels = _kernels(op, errors)
+        for role, function in kernels.items():
+            for fifo in fifo_ops:
+                if function in _ancestors(fifo, op):
+                    message = role_error(fifo, role, function)
+                    if message:
+                        errors.append((fifo, message))
+        if not fifo_ops or errors:
+            _report(errors)
+            return
+        if not kernels:
+            diagnostics.warning(op.location, f"FIFO ops not verified: no function is "
+                                f"marked {CORE_ATTR} = \"aic\" or \"aiv\"")
+            return
+        if len(kernels) == 1:
+            (role, function), = kernels.items()
+            peer = "aiv" if role == "cube" else "aic"
+            first = next((f for f in fifo_ops if function in _ancestors(f, op)), None)
+            if first is not None:
+                _report([(first, f"missing peer: the {role} kernel "
+                                 f"@{function_name(function)} uses the FIFO, but no "
+                                 f"function is marked {CORE_ATTR} = \"{peer}\"")])
+            return
+        self._verify_pair(op, kernels, holders, slots)
+
+    def _verify_pair(self, op, kernels, holders, slots) -> None:
+        fifo_functions = _fifo_functions(op, holders)
+        programs = {role: build_program(role, function, holders, fifo_functions)
+                    for role, function in kernels.items()}
+        errors = [e for p in programs.values() for e in p.errors]
+        if errors:
+            _report(errors)
+        unproved = [u for p in programs.values() for u in p.unproved]
+        for where, what in unproved:
+            diagnostics.warning(where.location, f"could not prove FIFO message counts, "
+                                f"tile types or deadlock freedom: {what}")
+        if unproved:
+            return
+        outcome = check_pair(programs["cube"], programs["vector"], slots)
+        failed = False
+        for finding in outcome.findings:
+            diagnostics.emit(finding.op.location, finding.severity, finding.message)
+            failed = failed or finding.severity == "error"
+        if failed:
+            raise PassFailure()
+        if self.remarks and outcome.complete:
+            pipes = "; ".join(f"{p.name} {p.pushed} messages, at most {p.peak} "
+                              f"slot(s) held" for p in outcome.pipes.values())
+            diagnostics.remark(op.location, (
+                f"FIFO verified for @{function_name(kernels['cube'])} / "
+                f"@{function_name(kernels['vector'])} at {slots} slot(s) per pipe: "
+                f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
+                f"{outcome.jumps} period jump(s))"))
+
+
+def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
+    """The functions marked pto.core, by role; a bad or repeated role is an
+    error appended to `errors`."""
+    found: dict[str, list] = {"cube": [], "vector": []}
+    for block in module.regions[0].blocks:
+        for child in block.operations:
+            child = child.operation
+            if CORE_ATTR not in child.attributes:
+                continue
+            attr = child.attributes[CORE_ATTR]
+            value = ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else None
+            if value not in ROLES:
+                errors.append((child, f"'{CORE_ATTR}' must be \"aic\" or \"aiv\", "
+                                      f"got {attr}"))
+                continue
+            found[ROLES[value]].append(child)
+    kernels = {}
+    for role, functions in found.items():
+        if len(functions) > 1:
+            names = ", ".join("@" + function_name(f) for f in functions)
+            for function in functions[1:]:
+                errors.append((function, f"several {role} kernels ({names}): "
+                                         f"pto-verify-fifo checks one cube/vector pair "
+                                         f"per module"))
+        elif functions:
+            kernels[role] = functions[0]
+    return kernels
+
+
+def _ancestors(op: ir.Operation, root: ir.Operation) -> list[ir.Operation]:
+    found = []
+    parent = op.parent
+    while parent is not None and parent != root:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def _fifo_functions(module: ir.Operation, holders: set) -> set[str]:
+    """Names of the module's functions that hold FIFO ops, directly or
+    through the functions they call."""
+    bodies = {}
+    for block in module.regions[0].blocks:
+        for child in block.operations:
+            child = child.operation
+            if "sym_name" in child.attributes and child.regions:
+                bodies[function_name(child)] = child
+    names = {name for name, f in bodies.items() if f in holders}
+    calls: dict[str, set] = {}
+    for name, function in bodies.items():
+        callees = set()
+
+        def visit(nested, callees=callees):
+            if "callee" in nested.attributes:
+                attr = nested.attributes["callee"]
+                if isinstance(attr, ir.FlatSymbolRefAttr):
+                    callees.add(attr.value)
+            return ir.WalkResult.ADVANCE
+        function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        calls[name] = callees
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in names and callees & names:
+                names.add(name)
+                changed = True
+    return names
+
+
+def _report(errors: list) -> None:
+    for op, message in errors:
+        diagnostics.error(op.location, message)
+    if errors:
+        raise PassFailure()
