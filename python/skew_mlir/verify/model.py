@@ -289,12 +289,12 @@ class Model:
             else:
                 what = f"this push to {pipe.name} waits for a free slot ({pipe.describe()})"
             if peer_event is None:
-                verb = "pushes" if event.kind is POP else "pops"
-                count = pipe.pushed if event.kind is POP else pipe.popped
+                done = (f"pushing {pipe.pushed}" if event.kind is POP
+                        else f"popping {pipe.popped}")
                 self.findings.append(Finding(
                     "error", event.op,
                     f"message count mismatch on {pipe.name}: {what}, but the {peer} "
-                    f"kernel returned after it {verb} {count}"))
+                    f"kernel returned after {done}"))
             else:
                 self.findings.append(Finding(
                     "error", event.op,

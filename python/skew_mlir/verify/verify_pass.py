@@ -81,8 +81,8 @@ class VerifyFifo(Pass):
         if failed:
             raise PassFailure()
         if self.remarks and outcome.complete:
-            pipes = "; ".join(f"{p.name} {p.pushed} messages, at most {p.peak} "
-                              f"slot(s) held" for p in outcome.pipes.values())
+            pipes = "; ".join(f"{p.name} {p.pushed} messages, peak {p.peak} of "
+                              f"{slots} slots held" for p in outcome.pipes.values())
             diagnostics.remark(op.location, (
                 f"FIFO verified for @{function_name(kernels['cube'])} / "
                 f"@{function_name(kernels['vector'])} at {slots} slot(s) per pipe: "
