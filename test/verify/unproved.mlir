@@ -1,0 +1,141 @@
+// pto-verify-fifo cannot model FIFO ops under dynamic control flow exactly:
+// a warning at the op says what could not be proved, and the pass succeeds.
+// RUN: pto-opt %s --pto-verify-fifo -split-input-file -verify-diagnostics
+
+func.func @cube(%t: tensor<16xf32>, %n: index) attributes {pto.core = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for with a dynamic trip count}}
+  scf.for %i = %c0 to %n step %c1 {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector(%n: index) attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for with a dynamic trip count}}
+  scf.for %i = %c0 to %n step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  return
+}
+
+// -----
+
+// An scf.if whose branches send different numbers of messages.
+func.func @cube(%t: tensor<16xf32>, %c: i1) attributes {pto.core = "aic"} {
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.if whose branches differ in FIFO events}}
+  scf.if %c {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+// An scf.if whose branches do the same FIFO events is modelled exactly:
+// here both push one tile, so the pair is proved (silent).
+func.func @cube(%t: tensor<16xf32>, %u: tensor<16xf32>, %c: i1) attributes {pto.core = "aic"} {
+  scf.if %c {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  } else {
+    "pto.tpush_to_aiv"(%u) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+// ... and a mismatch after such an scf.if is still found.
+func.func @cube(%t: tensor<16xf32>, %u: tensor<16xf32>, %c: i1) attributes {pto.core = "aic"} {
+  %r = scf.if %c -> (tensor<16xf32>) {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+    scf.yield %t : tensor<16xf32>
+  } else {
+    "pto.tpush_to_aiv"(%u) : (tensor<16xf32>) -> ()
+    scf.yield %u : tensor<16xf32>
+  }
+  // expected-error @below {{message count mismatch on C2V: message #1 pushed here is never popped (2 pushed, 1 popped when both kernels return)}}
+  "pto.tpush_to_aiv"(%r) : (tensor<16xf32>) -> ()
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @cube(%t: tensor<16xf32>, %c: i1) attributes {pto.core = "aic"} {
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops inside 'scf.while'}}
+  scf.while : () -> () {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+    scf.condition(%c)
+  } do {
+    scf.yield
+  }
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+// A call into a function that uses the FIFO (directly or through calls).
+func.func private @send(%t: tensor<16xf32>) {
+  "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  return
+}
+func.func private @send_twice(%t: tensor<16xf32>) {
+  func.call @send(%t) : (tensor<16xf32>) -> ()
+  func.call @send(%t) : (tensor<16xf32>) -> ()
+  return
+}
+func.func private @no_fifo(%t: tensor<16xf32>) -> tensor<16xf32> {
+  return %t : tensor<16xf32>
+}
+func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+  %u = func.call @no_fifo(%t) : (tensor<16xf32>) -> tensor<16xf32>
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: a call to @send_twice, which uses the FIFO}}
+  func.call @send_twice(%u) : (tensor<16xf32>) -> ()
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+// A tfree of a tile that reaches it through an iter_arg: which message it
+// releases is not tracked.
+func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+  "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  return
+}
+func.func @vector() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %first = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  %last = scf.for %i = %c1 to %c2 step %c1 iter_args(%prev = %first) -> (tensor<16xf32>) {
+    // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: a tfree whose tile is not the result of a pop (which message it releases)}}
+    "pto.tfree_from_aic"(%prev) : (tensor<16xf32>) -> ()
+    %next = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+    scf.yield %next : tensor<16xf32>
+  }
+  return
+}
