@@ -101,3 +101,128 @@ def ideal_bound(cores: list[Core], latency: int) -> int:
         if not moved:
             raise SimError("internal: the bound's event graph has a cycle")
     return max(clock[c.role] + c.busy - mark[c.role] for c in cores)
+
+
+@dataclasses.dataclass(frozen=True)
+class SteadyState:
+    """Cycles per KV block of a one-round-trip pair in its steady state.
+
+    The pair exchanges one message per direction per block: the cube pushes
+    block b on C2V, the vector pops it, answers on V2C, and the cube pops the
+    answer. A cube loop skewed with depth D issues D produces then D
+    consumes per iteration, so between pushing block b and popping its
+    answer the cube runs (2D-1-i) produces and (D+i) consumes of its own
+    (i = b's position in its group), and block b+2D is pushed after that
+    pop. Every block therefore sits on a cycle: push b, the pipe, the
+    vector's work up to its answer, the pipe back, the cube's work from the
+    pop up to the push of block b+2D. No schedule of this program runs a
+    block faster than that cycle allows, whatever the slot count:
+
+        period >= max(cube work, vector work, latency cycle / 2D)
+
+    `latency_limit` takes the longest such cycle, including the vector's
+    queueing (the answer to b may wait for the vector to finish earlier
+    blocks); for a depth-D cube loop with produce P, consume C (C >= P) and a
+    one-block round trip R it is about (R + P + D*C) / (2D). The unskewed
+    (depth 0) loop pops b before pushing b+1, so its cycle spans one block.
+    """
+
+    depth: int
+    blocks: int
+    produce: int | None  # cube busy cycles between two pushes of a group (D >= 2)
+    consume: int | None  # cube busy cycles between two pops of a group (D >= 2)
+    round_trip: int  # 2 * pipe latency + the vector's busy cycles from pop to answer
+    cube_work: float  # cube busy cycles per block in the steady loop
+    vector_work: float  # vector busy cycles per block
+    latency_limit: float | None  # per block, None when no cycle fits in the trip
+    measured: float | None  # per block, between steady iterations; None if too few
+
+    @property
+    def span(self) -> int:
+        return 2 * self.depth if self.depth else 1
+
+    @property
+    def limit(self) -> float:
+        return max(self.cube_work, self.vector_work, self.latency_limit or 0)
+
+    @property
+    def latency_bound(self) -> bool:
+        """The latency cycle, not either core's work, sets the period."""
+        return (self.latency_limit or 0) > max(self.cube_work, self.vector_work)
+
+    @property
+    def hiding_work(self) -> int | None:
+        """Cube work between the push of a group's first block and the pop of
+        its answer: (2D-1) P + D C. The round trip is hidden when it is >= R."""
+        if self.produce is None or self.consume is None:
+            return None
+        return (2 * self.depth - 1) * self.produce + self.depth * self.consume
+
+
+def steady_state(result: RunResult, depth: int) -> SteadyState:
+    """The steady state of `result`, a run of a pair whose cube loop was
+    skewed with `depth` (0: not skewed). See SteadyState."""
+    if depth < 0:
+        raise SimError(f"skew depth must be >= 0, got {depth}")
+    if "cube" not in result.cores or "vector" not in result.cores:
+        raise SimError("the steady state needs a cube/vector pair")
+    cube, vector = result.cores["cube"], result.cores["vector"]
+    c_push = _events(cube, "push", "C2V")
+    c_pop = _events(cube, "pop", "V2C")
+    v_pop = _events(vector, "pop", "C2V")
+    v_push = _events(vector, "push", "V2C")
+    blocks = len(c_push)
+    if blocks < 2 or not len(c_pop) == len(v_pop) == len(v_push) == blocks:
+        raise SimError("the steady state needs one message per direction per block "
+                       f"(C2V {blocks} pushed, V2C {len(v_push)} pushed)")
+    latency = result.cost.pipe_latency
+    span = 2 * depth if depth else 1
+    if depth and 2 * depth > blocks:
+        raise SimError(f"skew depth {depth} needs at least {2 * depth} blocks, got {blocks}")
+
+    answer = [v_push[b].busy_after - v_pop[b].busy_before for b in range(blocks)]
+    round_trip = 2 * latency + _median(answer)
+    # Longest cycle: push b -> pipe -> vector from pop b to answer b+j -> pipe
+    # -> cube from pop b+j to push b+span.
+    cycles = [2 * latency + v_push[b + j].busy_after - v_pop[b].busy_before
+              + c_push[b + span].busy_after - c_pop[b + j].busy_before
+              for b in range(blocks - span) for j in range(span)
+              if c_pop[b + j].busy_before < c_push[b + span].busy_before]
+    latency_limit = max(cycles) / span if cycles else None
+
+    # Steady window: whole cycles (span blocks: the schedule repeats every two
+    # iterations of the skewed loop) from the first group after the first
+    # quarter of the trip, ending no later than the last steady iteration's
+    # first push (the unskewed loop: up to its last push).
+    if depth:
+        lo = max(depth, -(-blocks // 4) // depth * depth)
+        hi = lo + (blocks - depth - lo) // span * span
+    else:
+        lo, hi = blocks // 4, blocks - 1
+    if hi > lo:
+        pushed = result.pipes["C2V"].messages
+        measured = (pushed[hi].pushed_at - pushed[lo].pushed_at) / (hi - lo)
+        cube_work = (c_push[hi].busy_after - c_push[lo].busy_after) / (hi - lo)
+    else:
+        measured = None
+        cube_work = cube.busy / blocks
+    produce = consume = None
+    if depth >= 2:
+        produce = _median([b.busy_after - a.busy_after for a, b in zip(cube.fifo_events,
+                           cube.fifo_events[1:]) if a.kind == b.kind == "push"])
+        consume = _median([b.busy_after - a.busy_after for a, b in zip(cube.fifo_events,
+                           cube.fifo_events[1:]) if a.kind == b.kind == "pop"])
+    return SteadyState(depth, blocks, produce, consume, round_trip, cube_work,
+                       vector.busy / blocks, latency_limit, measured)
+
+
+def _events(core: Core, kind: str, pipe: str) -> list:
+    events = [e for e in core.fifo_events if e.kind == kind and e.pipe == pipe]
+    if [e.index for e in events] != list(range(len(events))):
+        raise SimError(f"internal: {core.role} {kind} events of {pipe} out of order")
+    return events
+
+
+def _median(values: list[int]) -> int:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
