@@ -1,0 +1,130 @@
+"""The properties every kernel pair must keep through pto-skew-cross-core.
+
+`check_pair(text)` runs them in order on one pair and raises
+`PropertyFailure(stage, message)` at the first that does not hold:
+
+- `naive`: the input parses and verifies, and `pto-verify-fifo` accepts it;
+- `naive-sim`: the interpreter runs the input pair without deadlock (a
+  failure here is a bug of the generator, not of the pass);
+- `pass`: the pass (through `PassManager.parse`) raises nothing;
+- `verify`: its output verifies;
+- `shape`: no loop with FIFO ops inside keeps `pto.pipeline_stages`, and no
+  same-core pipeline loop loses it;
+- `verify-fifo`: `pto-verify-fifo` accepts the transformed pair;
+- `sim`: original and transformed pairs give bitwise identical outputs and
+  per-pipe message traces, with no deadlock;
+- `idempotent`: a second run of the pass changes nothing.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+from mlir.passmanager import PassManager
+
+import skew_mlir
+
+from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR
+from ..sim.check import differential_check
+
+SKEW = "builtin.module(func.func(pto-skew-cross-core))"
+VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
+STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "idempotent")
+
+
+class PropertyFailure(AssertionError):
+    def __init__(self, stage: str, message: str):
+        super().__init__(f"[{stage}] {message}")
+        self.stage = stage
+        self.message = message
+
+
+def verify_fifo_registered() -> bool:
+    with skew_mlir.make_context():
+        try:
+            PassManager.parse(VERIFY_FIFO)
+        except ValueError:
+            return False
+    return True
+
+
+def _run(module: ir.Module, pipeline: str, stage: str) -> None:
+    try:
+        PassManager.parse(pipeline).run(module.operation)
+    except ir.MLIRError as exc:
+        notes = "; ".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics)
+        raise PropertyFailure(stage, f"{pipeline} failed: {notes or exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any exception is a failure of the property
+        raise PropertyFailure(stage, f"{pipeline} raised {type(exc).__name__}: {exc}") from None
+
+
+def _clone(module: ir.Module) -> ir.Module:
+    return ir.Module.parse(module.operation.get_asm(enable_debug_info=True))
+
+
+def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
+    """Loops with pto.pipeline_stages that hold a FIFO op, and the number without."""
+    crossing: list[ir.Operation] = []
+    same = 0
+
+    def visit(op):
+        nonlocal same
+        if op.name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
+            fifo = []
+            op.walk(lambda o: (fifo.append(o) if o.name in FIFO_OPS else None)
+                    or ir.WalkResult.ADVANCE)
+            if fifo:
+                crossing.append(op)
+            else:
+                same += 1
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return crossing, same
+
+
+def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
+               pipeline: str = SKEW) -> str:
+    """Check every property on the pair in `text`; returns the differential
+    check's verdict. `verify_fifo=False` leaves out the two pto-verify-fifo
+    checks (only for running without that pass); `pipeline` replaces the
+    pass under test (the idempotency check still runs the pass alone)."""
+    with skew_mlir.make_context():
+        try:
+            before = ir.Module.parse(text)
+        except Exception as exc:  # noqa: BLE001
+            raise PropertyFailure("naive", f"does not parse: {exc}") from None
+        if not before.operation.verify():
+            raise PropertyFailure("naive", "does not verify")
+        if verify_fifo:
+            _run(_clone(before), VERIFY_FIFO, "naive")
+        _, same_before = _pipeline_loops(before)
+
+        after = _clone(before)
+        _run(after, pipeline, "pass")
+        try:
+            ok = after.operation.verify()
+        except ir.MLIRError as exc:
+            raise PropertyFailure("verify", f"the output does not verify: {exc}") from None
+        if not ok:
+            raise PropertyFailure("verify", "the output does not verify")
+        crossing, same_after = _pipeline_loops(after)
+        if crossing:
+            raise PropertyFailure("shape", f"a cross-core loop keeps {PIPELINE_STAGES_ATTR}: "
+                                           f"{crossing[0].location}")
+        if same_after < same_before:
+            raise PropertyFailure("shape", f"{same_before} same-core pipeline loops before, "
+                                           f"{same_after} after")
+        if verify_fifo:
+            _run(_clone(after), VERIFY_FIFO, "verify-fifo")
+
+        result = differential_check(before, after, seed=seed)
+        if not result.ok:
+            stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
+            raise PropertyFailure(stage, f"{result.verdict}\n{result.details}".rstrip())
+
+        text_after = str(after)
+        again = _clone(after)
+        _run(again, SKEW, "idempotent")
+        if str(again) != text_after:
+            raise PropertyFailure("idempotent", "a second run of the pass changed the IR")
+        return result.verdict

@@ -1,0 +1,721 @@
+"""Random cube/vector kernel pairs for property tests of pto-skew-cross-core.
+
+A pair is described by a `PairSpec` (frozen dataclasses, so a failing case
+can be printed, stored and shrunk) and rendered to MLIR text by `render`.
+
+Every spec renders to a valid pair that does not deadlock in its naive form,
+at any slot count >= 1: each cross-core loop has one list of messages per
+iteration (`CrossLoop.messages`, each sent by one core and received by the
+other), and both kernels run the same number of iterations and handle the
+messages in that order. The only departure is `exchange`: the receiver of
+message 0 sends message 1 before it pops message 0 (both cores push first,
+then pop), which needs one slot per pipe. A received tile is freed
+(`tfree`, when the message asks for it) before the core's next pop.
+
+What varies: start / stop / step of each core's loop (its own; only the trip
+count is shared), index or i32 / i64 induction variables, steps that do not
+divide the range, trip counts 0..9, `pto.pipeline_stages` 1..6 or absent on
+each core, the slot count 1..8 (module attribute `pto.fifo_depth`), which
+core sends first, 1..4 messages per iteration in any direction, tiles made by
+scalar chains (tensor.splat / tensor.from_elements of IV arithmetic),
+extract_slice at IV-derived rows, constants, arguments, linalg named ops
+(add / mul / sub / max / matmul), arith / math on tensors, same-core
+pipeline loops nested in a tile computation, tiles computed from the popped
+tile (consumer role) or from an iter_arg (producer reads an iter_arg),
+iter_args (tile, f32 scalar, a row-assembled tensor, an index yielding the
+IV-derived row: a recomputed scalar chain) fed by a sent tile (a carried
+tensor) or a received one, FIFO ops nested in an scf.if (both branches, or
+only one under a condition both cores compute alike) or in an inner scf.for
+(itself a pipeline loop or not), and same-core pipeline loops around the
+cross-core ones.
+
+Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
+strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
+the soak script). `shrink` minimises a failing spec.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from typing import Callable, Sequence
+
+CUBE, VECTOR = "cube", "vector"
+SIDES = (CUBE, VECTOR)
+
+PUSH = {CUBE: "pto.tpush_to_aiv", VECTOR: "pto.tpush_to_aic"}
+POP = {CUBE: "pto.tpop_from_aiv", VECTOR: "pto.tpop_from_aic"}
+FREE = {CUBE: "pto.tfree_from_aiv", VECTOR: "pto.tfree_from_aic"}
+CORE_ATTR = {CUBE: "aic", VECTOR: "aiv"}
+
+LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop")
+BINARY = ("arith.addf", "linalg.add", "arith.mulf", "arith.subf", "arith.maximumf",
+          "linalg.mul", "linalg.sub", "linalg.max", "linalg.matmul")
+UNARY = ("arith.negf", "math.absf", "math.tanh")
+ACC_KINDS = ("tile", "scalar", "rows", "index")
+TILE_COMBINE = ("arith.addf", "linalg.add", "arith.maximumf")
+
+
+# --- the spec -------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Expr:
+    """A tile computed by the sending core. Leaves: splat / elems (IV scalar
+    chains), slice (a row of the source tensor), const, arg (the invariant
+    tile argument), popped (the core's last received tile of this iteration),
+    acc (a tile iter_arg), loop (a same-core pipeline loop); nodes: bin, un."""
+
+    kind: str
+    op: str = ""
+    args: tuple["Expr", ...] = ()
+    a: int = 0
+    b: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Message:
+    sender: str
+    expr: Expr
+    free: bool = False  # the receiver frees the tile (before its next pop)
+
+
+@dataclasses.dataclass(frozen=True)
+class Acc:
+    """An iter_arg of one core's loop, updated right after message `source`
+    (mod the message count) is sent or received with that tile."""
+
+    kind: str  # tile | scalar | rows | index
+    source: int = 0
+    op: str = "arith.addf"
+
+
+@dataclasses.dataclass(frozen=True)
+class SideLoop:
+    """One core's loop: stop = start + trip * step - slack."""
+
+    start: int = 0
+    step: int = 1
+    slack: int = 0
+    stages: int | None = 2
+    iv_type: str = "index"
+    accs: tuple[Acc, ...] = ()
+    branch: bool = False  # FIFO ops inside an scf.if, the same messages in both branches
+    inner_stages: int | None = None  # the inner loop's pto.pipeline_stages (nest "inner")
+
+
+@dataclasses.dataclass(frozen=True)
+class CrossLoop:
+    trip: int
+    messages: tuple[Message, ...]
+    cube: SideLoop = SideLoop()
+    vector: SideLoop = SideLoop()
+    nest: str = "flat"  # flat | guard (scf.if around the FIFO ops) | inner (inner scf.for)
+    cond: tuple[int, int] = (2, 0)  # guard / branch condition: iteration % m == r, or < r if m == 0
+    inner_trip: int = 2
+    exchange: bool = False
+
+    def side(self, side: str) -> SideLoop:
+        return self.cube if side == CUBE else self.vector
+
+
+@dataclasses.dataclass(frozen=True)
+class SameLoop:
+    """A same-core pipeline loop of `side`, placed before cross-core loop #position."""
+
+    side: str
+    position: int = 0
+    start: int = 0
+    step: int = 1
+    trip: int = 2
+    stages: int = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class PairSpec:
+    slots: int
+    loops: tuple[CrossLoop, ...]
+    same: tuple[SameLoop, ...] = ()
+    shape: tuple[int, ...] = (4,)
+    rows: int = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """Which features the generator may use."""
+
+    max_loops: int = 2
+    max_messages: int = 4
+    max_trip: int = 9
+    expr_depth: int = 2
+    exchange: bool = True  # both cores push first (see the module docstring)
+    nested: bool = True  # FIFO ops inside scf.if / inner scf.for
+
+
+# --- choosers -------------------------------------------------------------------
+
+class RandomChooser:
+    """Choices from a seeded `random.Random`."""
+
+    def __init__(self, seed: int | random.Random):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def boolean(self, p: float = 0.5) -> bool:
+        return self.rng.random() < p
+
+    def choice(self, seq: Sequence):
+        return seq[self.integer(0, len(seq) - 1)]
+
+
+class HypothesisChooser:
+    """Choices drawn inside a hypothesis composite strategy (they shrink
+    towards the first element of a choice, False and the low bound)."""
+
+    def __init__(self, draw: Callable):
+        from hypothesis import strategies as st
+        self.draw, self.st = draw, st
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.draw(self.st.integers(lo, hi))
+
+    def boolean(self, p: float = 0.5) -> bool:
+        return self.draw(self.st.integers(0, 99)) >= round(100 * (1 - p))
+
+    def choice(self, seq: Sequence):
+        return seq[self.integer(0, len(seq) - 1)]
+
+
+def pairs(config: Config = Config()):
+    """A hypothesis strategy of PairSpecs."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def strategy(draw):
+        return draw_pair(HypothesisChooser(draw), config)
+    return strategy()
+
+
+def random_pair(seed: int, config: Config = Config()) -> PairSpec:
+    return draw_pair(RandomChooser(seed), config)
+
+
+# --- drawing --------------------------------------------------------------------
+
+def draw_pair(ch, config: Config = Config()) -> PairSpec:
+    slots = ch.integer(1, 8)
+    shape = ch.choice([(4,), (2, 2)])
+    rows = ch.choice([3, 2, 5])
+    loops = tuple(draw_cross_loop(ch, config) for _ in range(ch.integer(1, config.max_loops)))
+    same = tuple(SameLoop(side=ch.choice(SIDES), position=ch.integer(0, len(loops)),
+                          start=ch.choice([0, 2, -1]), step=ch.choice([1, 2]),
+                          trip=ch.integer(0, 4), stages=ch.integer(1, 6))
+                 for _ in range(ch.integer(0, 2)))
+    return PairSpec(slots, loops, same, shape, rows)
+
+
+def draw_cross_loop(ch, config: Config) -> CrossLoop:
+    trip = ch.choice([4, 2, 3, 5, 6, 7, 8, 9, 4, 6, 8, 3, 1, 0])
+    trip = min(trip, config.max_trip)
+    n = min(ch.choice([2, 2, 2, 2, 2, 1, 4, 3]), config.max_messages)
+    first = ch.choice(SIDES)
+    alternate = ch.boolean(0.9)
+    messages = []
+    sender = first
+    for i in range(n):
+        if i and (alternate or ch.boolean(0.5)):
+            sender = VECTOR if sender == CUBE else CUBE
+        messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3)))
+    nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
+            else "flat")
+    cond = (ch.integer(0, 3), ch.integer(0, 3))
+    if cond[0]:
+        cond = (cond[0], cond[1] % cond[0])
+    exchange = (config.exchange and n >= 2 and messages[0].sender != messages[1].sender
+                and ch.boolean(0.25))
+    sides = [draw_side(ch, n, config) for _ in SIDES]
+    return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
+                     ch.integer(0, 3), exchange)
+
+
+def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
+    step = ch.choice([1, 2, 3])
+    accs = tuple(Acc(ch.choice(ACC_KINDS), ch.integer(0, n_messages - 1),
+                     ch.choice(TILE_COMBINE)) for _ in range(ch.integer(0, 2)))
+    return SideLoop(start=ch.choice([0, 1, 3, -2, 5]), step=step,
+                    slack=ch.integer(0, step - 1),
+                    stages=ch.choice([2, 3, 4, 5, 6, 2, 4, None, 1]),
+                    iv_type=ch.choice(["index", "index", "i32", "i64"]),
+                    accs=accs,
+                    branch=config.nested and ch.boolean(0.1),
+                    inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]))
+
+
+def draw_expr(ch, depth: int) -> Expr:
+    if depth > 0 and ch.boolean(0.4):
+        if ch.boolean(0.75):
+            return Expr("bin", ch.choice(BINARY),
+                        (draw_expr(ch, depth - 1), draw_expr(ch, depth - 1)))
+        return Expr("un", ch.choice(UNARY), (draw_expr(ch, depth - 1),))
+    return Expr(ch.choice(LEAVES), a=ch.integer(0, 7), b=ch.integer(0, 7))
+
+
+# --- rendering ------------------------------------------------------------------
+
+def _fmt(x: float) -> str:
+    return repr(float(x))
+
+
+class _Scope(dict):
+    pass
+
+
+class _Ctx:
+    """What the body of one loop level knows: IV, iteration number, current
+    iter_arg values, the last popped tile."""
+
+    def __init__(self, fn: "_Function", iv: str, iv_type: str, start: int, step: int,
+                 accs: list[str], kinds: list[Acc], outer: "_Ctx | None" = None,
+                 inner_trip: int = 1):
+        self.fn, self.iv, self.iv_type, self.start, self.step = fn, iv, iv_type, start, step
+        self.accs, self.kinds, self.outer, self.inner_trip = accs, kinds, outer, inner_trip
+        self.popped: str | None = None
+        self.key = fn.fresh_key()
+
+    def index_iv(self) -> str:
+        if self.iv_type == "index":
+            return self.iv
+        return self.fn.cached((self.key, "ivx"), lambda: self.fn.op(
+            f"arith.index_cast {self.iv} : {self.iv_type} to index"))
+
+    def iteration(self) -> str:
+        """(iv - start) / step as an index; inner loops count on from the outer."""
+        def make():
+            fn = self.fn
+            if self.outer is not None:
+                base = fn.op(f"arith.muli {self.outer.iteration()}, "
+                             f"{fn.const(self.outer_trip_value(), 'index')} : index")
+                return fn.op(f"arith.addi {base}, {self.iv} : index")
+            diff = fn.op(f"arith.subi {self.index_iv()}, {fn.const(self.start, 'index')} : index")
+            return fn.op(f"arith.divsi {diff}, {fn.const(self.step, 'index')} : index")
+        return self.fn.cached((self.key, "iter"), make)
+
+    def outer_trip_value(self) -> int:
+        return max(self.inner_trip, 1)
+
+    def row(self, from_iv: bool) -> str:
+        fn, rows = self.fn, self.fn.spec.rows
+        def make():
+            c = fn.const(rows, "index")
+            if from_iv:  # ((iv rem R) + R) rem R: non-negative for negative IVs
+                r = fn.op(f"arith.remsi {self.index_iv()}, {c} : index")
+                r = fn.op(f"arith.addi {r}, {c} : index")
+                return fn.op(f"arith.remsi {r}, {c} : index")
+            return fn.op(f"arith.remsi {self.iteration()}, {c} : index")
+        return fn.cached((self.key, "row", from_iv), make)
+
+    def ivf(self) -> str:
+        fn = self.fn
+        def make():
+            if self.iv_type == "index":
+                wide = fn.op(f"arith.index_cast {self.iv} : index to i64")
+                return fn.op(f"arith.sitofp {wide} : i64 to f32")
+            return fn.op(f"arith.sitofp {self.iv} : {self.iv_type} to f32")
+        return fn.cached((self.key, "ivf"), make)
+
+    def cond(self, cond: tuple[int, int]) -> str:
+        fn = self.fn
+        m, r = cond
+        def make():
+            it = self.iteration()
+            if m == 0:
+                return fn.op(f"arith.cmpi slt, {it}, {fn.const(r, 'index')} : index")
+            rem = fn.op(f"arith.remsi {it}, {fn.const(m, 'index')} : index")
+            return fn.op(f"arith.cmpi eq, {rem}, {fn.const(r, 'index')} : index")
+        return fn.cached((self.key, "cond", cond), make)
+
+
+class _Function:
+    def __init__(self, spec: PairSpec, side: str):
+        self.spec, self.side = spec, side
+        self.tile = f"tensor<{'x'.join(map(str, spec.shape))}xf32>"
+        self.src = f"tensor<{spec.rows}x{'x'.join(map(str, spec.shape))}xf32>"
+        self.consts: dict[tuple, str] = {}
+        self.const_lines: list[str] = []
+        self.lines: list[str] = []
+        self.indent = 2
+        self.counter = 0
+        self.scopes: list[_Scope] = [_Scope()]
+        self.results: list[tuple[str, str]] = []  # (value, type)
+
+    # SSA plumbing
+    def fresh(self, hint: str = "v") -> str:
+        self.counter += 1
+        return f"%{hint}{self.counter}"
+
+    def fresh_key(self) -> int:
+        self.counter += 1
+        return self.counter
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def op(self, text: str, hint: str = "v") -> str:
+        name = self.fresh(hint)
+        self.emit(f"{name} = {text}")
+        return name
+
+    def const(self, value, type_: str) -> str:
+        key = (value, type_)
+        if key not in self.consts:
+            name = self.fresh("c")
+            literal = _fmt(value) if type_ == "f32" else str(value)
+            self.const_lines.append(f"    {name} = arith.constant {literal} : {type_}")
+            self.consts[key] = name
+        return self.consts[key]
+
+    def cached(self, key, make: Callable[[], str]) -> str:
+        for scope in reversed(self.scopes):
+            if key in scope:
+                return scope[key]
+        value = self.scopes[-1][key] = make()
+        return value
+
+    def push_scope(self) -> None:
+        self.scopes.append(_Scope())
+        self.indent += 1
+
+    def pop_scope(self) -> None:
+        self.scopes.pop()
+        self.indent -= 1
+
+    # tiles
+    def expr(self, e: Expr, ctx: _Ctx) -> str:
+        t = self.tile
+        if e.kind == "bin":
+            x, y = (self.expr(a, ctx) for a in e.args)
+            op = e.op
+            if op == "linalg.matmul" and len(self.spec.shape) != 2:
+                op = "linalg.add"
+            if op.startswith("linalg."):
+                if op == "linalg.matmul":
+                    init = self.op(f"arith.constant dense<0.0> : {t}")
+                else:
+                    init = self.op(f"tensor.empty() : {t}")
+                return self.op(f"{op} ins({x}, {y} : {t}, {t}) outs({init} : {t}) -> {t}")
+            return self.op(f"{op} {x}, {y} : {t}")
+        if e.kind == "un":
+            return self.op(f"{e.op} {self.expr(e.args[0], ctx)} : {t}")
+        if e.kind == "splat":
+            return self.op(f"tensor.splat {self._scalar(ctx, e.a, e.b)} : {t}")
+        if e.kind == "elems":
+            base = self._scalar(ctx, e.a, e.b)
+            parts = [self.op(f"arith.addf {base}, {self.const(0.5 * k, 'f32')} : f32")
+                     for k in range(math.prod(self.spec.shape))]
+            return self.op(f"tensor.from_elements {', '.join(parts)} : {t}")
+        if e.kind == "slice":
+            row = ctx.row(from_iv=bool(e.a % 2))
+            rank = len(self.spec.shape)
+            offsets = ", ".join([row] + ["0"] * rank)
+            sizes = ", ".join(["1"] + [str(d) for d in self.spec.shape])
+            strides = ", ".join(["1"] * (rank + 1))
+            return self.op(f"tensor.extract_slice %src[{offsets}] [{sizes}] [{strides}] "
+                           f": {self.src} to {t}")
+        if e.kind == "const":
+            return self.op(f"arith.constant dense<{_fmt(0.25 * e.a - 0.5)}> : {t}")
+        if e.kind == "popped" and ctx.popped is not None:
+            return ctx.popped
+        if e.kind == "acc":
+            tiles = [v for v, k in zip(ctx.accs, ctx.kinds) if k.kind == "tile"]
+            if tiles:
+                return tiles[e.a % len(tiles)]
+        if e.kind == "loop":
+            return self._same_core_loop(e.a % 4, 1 + e.b % 6, ctx)
+        return "%w"
+
+    def _scalar(self, ctx: _Ctx, a: int, b: int) -> str:
+        v = self.op(f"arith.mulf {ctx.ivf()}, {self.const(0.5 * a - 1.0, 'f32')} : f32")
+        return self.op(f"arith.addf {v}, {self.const(0.25 * b, 'f32')} : f32")
+
+    def _same_core_loop(self, trip: int, stages: int, ctx: _Ctx | None,
+                        start: int = 0, step: int = 1) -> str:
+        t = self.tile
+        lb, ub = self.const(start, "index"), self.const(start + trip * step, "index")
+        st = self.const(step, "index")
+        res, k, acc = self.fresh("s"), self.fresh("k"), self.fresh("t")
+        self.emit(f"{res} = scf.for {k} = {lb} to {ub} step {st} iter_args({acc} = %w) "
+                  f"-> ({t}) {{")
+        self.push_scope()
+        inner = _Ctx(self, k, "index", start, step, [], [])
+        s = self.op(f"tensor.splat {self._scalar(inner, 3, 1)} : {t}")
+        u = self.op(f"arith.addf {acc}, {s} : {t}")
+        self.emit(f"scf.yield {u} : {t}")
+        self.pop_scope()
+        self.emit(f"}} {{pto.pipeline_stages = {stages} : i64}}")
+        return res
+
+    # iter_args
+    def acc_type(self, acc: Acc) -> str:
+        return {"tile": self.tile, "scalar": "f32", "rows": self.src, "index": "index"}[acc.kind]
+
+    def acc_init(self, acc: Acc) -> str:
+        return {"tile": "%w", "scalar": self.const(0.0, "f32"), "rows": "%src",
+                "index": self.const(0, "index")}[acc.kind]
+
+    def absorb(self, ctx: _Ctx, message: int, tile: str) -> None:
+        n = len(self.current_loop.messages)
+        for i, acc in enumerate(ctx.kinds):
+            if acc.source % n != message:
+                continue
+            old, t = ctx.accs[i], self.tile
+            if acc.kind == "tile":
+                if acc.op.startswith("linalg."):
+                    init = self.op(f"tensor.empty() : {t}")
+                    new = self.op(f"{acc.op} ins({old}, {tile} : {t}, {t}) outs({init} : {t}) "
+                                  f"-> {t}")
+                else:
+                    new = self.op(f"{acc.op} {old}, {tile} : {t}")
+            elif acc.kind == "scalar":
+                zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
+                e = self.op(f"tensor.extract {tile}[{zeros}] : {t}")
+                new = self.op(f"arith.addf {old}, {e} : f32")
+            elif acc.kind == "rows":
+                rank = len(self.spec.shape)
+                offsets = ", ".join([ctx.row(from_iv=False)] + ["0"] * rank)
+                sizes = ", ".join(["1"] + [str(d) for d in self.spec.shape])
+                strides = ", ".join(["1"] * (rank + 1))
+                new = self.op(f"tensor.insert_slice {tile} into {old}[{offsets}] [{sizes}] "
+                              f"[{strides}] : {t} into {self.src}")
+            else:
+                new = ctx.row(from_iv=True)
+            ctx.accs[i] = new
+
+    # FIFO section
+    def section(self, loop: CrossLoop, ctx: _Ctx, variant: bool) -> None:
+        side = self.side
+        order = [("send" if m.sender == side else "recv", i) for i, m in enumerate(loop.messages)]
+        if (loop.exchange and len(loop.messages) >= 2 and loop.messages[1].sender == side
+                and loop.messages[0].sender != side):
+            order[0], order[1] = order[1], order[0]
+        pending: list[str] = []
+        for kind, i in order:
+            message = loop.messages[i]
+            if kind == "send":
+                tile = self.expr(message.expr, ctx)
+                if variant:
+                    tile = self.op(f"arith.negf {tile} : {self.tile}")
+                self.emit(f'"{PUSH[side]}"({tile}) : ({self.tile}) -> ()')
+                self.absorb(ctx, i, tile)
+            else:
+                self._free(pending)
+                tile = self.op(f'"{POP[side]}"() : () -> {self.tile}', "p")
+                ctx.popped = tile
+                if message.free:
+                    pending.append(tile)
+                self.absorb(ctx, i, tile)
+        self._free(pending)
+
+    def _free(self, pending: list[str]) -> None:
+        for tile in pending:
+            self.emit(f'"{FREE[self.side]}"({tile}) : ({self.tile}) -> ()')
+        pending.clear()
+
+    def branched(self, loop: CrossLoop, ctx: _Ctx, cond: str, both: bool) -> None:
+        """The section inside scf.if %cond; else: the section on negated tiles
+        (both) or nothing."""
+        types = [self.acc_type(a) for a in ctx.kinds]
+        olds = list(ctx.accs)
+        head, names = self._results(len(types), "b")
+        arrow = f" -> ({', '.join(types)})" if types else ""
+        self.emit(f"{head}scf.if {cond}{arrow} {{")
+        for variant in ((False, True) if both else (False,)):
+            if variant:
+                self.emit("} else {")
+            self.push_scope()
+            ctx.accs, ctx.popped = list(olds), None
+            self.section(loop, ctx, variant)
+            self._yield(ctx.accs, types)
+            self.pop_scope()
+        if not both and types:
+            self.emit("} else {")
+            self.push_scope()
+            self._yield(olds, types)
+            self.pop_scope()
+        self.emit("}")
+        ctx.accs, ctx.popped = names, None
+
+    def _results(self, n: int, hint: str) -> tuple[str, list[str]]:
+        """The `%x = ` / `%x:n = ` head of an op with n results, and their names."""
+        base = self.fresh(hint)
+        if n == 0:
+            return "", []
+        if n == 1:
+            return f"{base} = ", [base]
+        return f"{base}:{n} = ", [f"{base}#{i}" for i in range(n)]
+
+    def _yield(self, values: list[str], types: list[str]) -> None:
+        if values:
+            self.emit(f"scf.yield {', '.join(values)} : {', '.join(types)}")
+
+    def body(self, loop: CrossLoop, ctx: _Ctx) -> None:
+        mine = loop.side(self.side)
+        if loop.nest == "guard":
+            self.branched(loop, ctx, ctx.cond(loop.cond), both=False)
+        elif loop.nest == "inner":
+            self.inner_loop(loop, ctx, mine)
+        elif mine.branch:
+            self.branched(loop, ctx, ctx.cond(loop.cond), both=True)
+        else:
+            self.section(loop, ctx, False)
+
+    def inner_loop(self, loop: CrossLoop, ctx: _Ctx, mine: SideLoop) -> None:
+        types = [self.acc_type(a) for a in ctx.kinds]
+        head, names = self._results(len(types), "n")
+        j = self.fresh("j")
+        args = [self.fresh("ia") for _ in types]
+        lb, ub, st = (self.const(0, "index"), self.const(loop.inner_trip, "index"),
+                      self.const(1, "index"))
+        iters = (f" iter_args({', '.join(f'{a} = {v}' for a, v in zip(args, ctx.accs))}) "
+                 f"-> ({', '.join(types)})" if types else "")
+        self.emit(f"{head}scf.for {j} = {lb} to {ub} step {st}{iters} {{")
+        self.push_scope()
+        inner = _Ctx(self, j, "index", 0, 1, list(args), ctx.kinds, outer=ctx,
+                     inner_trip=loop.inner_trip)
+        if mine.branch:
+            self.branched(loop, inner, inner.cond(loop.cond), both=True)
+        else:
+            self.section(loop, inner, False)
+        self._yield(inner.accs, types)
+        self.pop_scope()
+        stages = (f" {{pto.pipeline_stages = {mine.inner_stages} : i64}}"
+                  if mine.inner_stages is not None else "")
+        self.emit("}" + stages)
+        ctx.accs = names
+
+    def cross_loop(self, loop: CrossLoop) -> None:
+        self.current_loop = loop
+        mine = loop.side(self.side)
+        ty = mine.iv_type
+        step = max(1, mine.step)
+        stop = mine.start + loop.trip * step - mine.slack % step
+        lb, ub, st = self.const(mine.start, ty), self.const(stop, ty), self.const(step, ty)
+        types = [self.acc_type(a) for a in mine.accs]
+        head, names = self._results(len(types), "r")
+        iv = self.fresh("i")
+        args = [self.fresh("a") for _ in types]
+        iters = (f" iter_args({', '.join(f'{a} = {self.acc_init(k)}' for a, k in zip(args, mine.accs))})"
+                 f" -> ({', '.join(types)})" if types else "")
+        suffix = f" : {ty}" if ty != "index" else ""
+        self.emit(f"{head}scf.for {iv} = {lb} to {ub} step {st}{iters}{suffix} {{")
+        self.push_scope()
+        ctx = _Ctx(self, iv, ty, mine.start, step, list(args), list(mine.accs))
+        self.body(loop, ctx)
+        self._yield(ctx.accs, types)
+        self.pop_scope()
+        stages = (f" {{pto.pipeline_stages = {mine.stages} : i64}}"
+                  if mine.stages is not None else "")
+        self.emit("}" + stages)
+        self.results += list(zip(names, types)) if types else []
+
+    def same_loop(self, same: SameLoop) -> None:
+        res = self._same_core_loop(same.trip, same.stages, None, same.start, max(1, same.step))
+        self.results.append((res, self.tile))
+
+    def render(self) -> str:
+        for position, loop in enumerate(self.spec.loops + (None,)):
+            for same in self.spec.same:
+                if same.side == self.side and min(same.position, len(self.spec.loops)) == position:
+                    self.same_loop(same)
+            if loop is not None:
+                self.cross_loop(loop)
+        values = ", ".join(v for v, _ in self.results)
+        types = ", ".join(t for _, t in self.results)
+        ret = f"    return {values} : {types}" if self.results else "    return"
+        return "\n".join(
+            [f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}) -> ({types}) "
+             f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}} {{"]
+            + self.const_lines + self.lines + [ret, "  }"])
+
+
+def render(spec: PairSpec) -> str:
+    """The pair as MLIR text (generic pto ops, a cube and a vector function)."""
+    functions = [_Function(spec, side).render() for side in SIDES]
+    header = f"// {spec!r}"
+    return "\n".join([header, f"module attributes {{pto.fifo_depth = {spec.slots} : i64}} {{"]
+                     + functions + ["}", ""])
+
+
+# --- shrinking ------------------------------------------------------------------
+
+_SIMPLER = {
+    "slots": [1, 2, 4],
+    "rows": [3],
+    "shape": [(4,)],
+    "trip": [0, 1, 2, 3, 4],
+    "start": [0],
+    "step": [1],
+    "slack": [0],
+    "stages": [2, None],
+    "iv_type": ["index"],
+    "branch": [False],
+    "inner_stages": [None, 2],
+    "nest": ["flat"],
+    "exchange": [False],
+    "free": [False],
+    "inner_trip": [1, 2],
+    "cond": [(2, 0)],
+    "kind": ["tile"],
+    "position": [0],
+    "a": [0],
+    "b": [0],
+}
+
+
+def _candidates(value):
+    """Specs one step simpler than `value` (a spec dataclass)."""
+    if isinstance(value, Expr):
+        if value.kind != "arg":
+            yield Expr("arg")
+        yield from value.args
+    for field in dataclasses.fields(value):
+        current = getattr(value, field.name)
+        if isinstance(current, tuple) and current and dataclasses.is_dataclass(current[0]):
+            for i in range(len(current)):
+                if len(current) > 1 or field.name in ("same", "accs"):
+                    yield dataclasses.replace(value, **{field.name: current[:i] + current[i + 1:]})
+            for i, item in enumerate(current):
+                for simpler in _candidates(item):
+                    yield dataclasses.replace(
+                        value, **{field.name: current[:i] + (simpler,) + current[i + 1:]})
+        elif dataclasses.is_dataclass(current):
+            for simpler in _candidates(current):
+                yield dataclasses.replace(value, **{field.name: simpler})
+        else:
+            for simpler in _SIMPLER.get(field.name, []):
+                if simpler != current and _smaller(simpler, current):
+                    yield dataclasses.replace(value, **{field.name: simpler})
+
+
+def _smaller(a, b) -> bool:
+    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+        return abs(a) < abs(b)
+    return True
+
+
+def shrink(spec: PairSpec, fails: Callable[[PairSpec], bool], budget: int = 400) -> PairSpec:
+    """Greedily simplify `spec` while `fails(spec)` stays true (at most
+    `budget` calls of `fails`)."""
+    calls = 0
+    improved = True
+    while improved and calls < budget:
+        improved = False
+        for candidate in _candidates(spec):
+            if calls >= budget:
+                break
+            calls += 1
+            if fails(candidate):
+                spec, improved = candidate, True
+                break
+    return spec
