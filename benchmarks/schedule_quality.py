@@ -26,7 +26,7 @@ longest push -> vector -> pop -> push cycle, over the 2D blocks it spans),
 latency limit is latency-bound: only a deeper skew helps.
 
     python benchmarks/schedule_quality.py [--cost-model FILE] [--trips 4,8,16,64]
-        [--stages 2,3,4] [--slots 2,4] [--extra 16:5:4,64:5:4] [--example FILE ...]
+        [--stages 2,3,4] [--slots 2,4] [--extra 48:4:4,16:5:4,64:5:4] [--example FILE ...]
 """
 
 from __future__ import annotations
@@ -122,33 +122,31 @@ def explain(rows: list, latency: int) -> None:
     """Why the steady state is what it is, from the longest trip's rows."""
     if not rows:
         return
-    longest = max(r[0] for r in rows)
-    by_depth: dict[int, SteadyState] = {}
+    by_depth: dict[int, tuple[int, SteadyState]] = {}  # the longest trip of each depth
     for trip, _, _, depth, _, steady in rows:
-        if trip == longest and depth >= 2 and depth not in by_depth:
-            by_depth[depth] = steady
+        if depth >= 2 and steady.measured is not None and trip > by_depth.get(depth, (0,))[0]:
+            by_depth[depth] = (trip, steady)
     if not by_depth:
         return
-    s = next(iter(by_depth.values()))
+    longest, s = max(by_depth.values(), key=lambda ts: ts[0])
     p, c, r = s.produce, s.consume, s.round_trip
     print(f"\nper block at trip {longest}: cube produce P = {p} and consume C = {c} busy cycles, "
           f"vector {s.vector_work:.0f}; round trip R = 2 x {latency} (pipe) + "
           f"{r - 2 * latency} (vector, pop to answer) = {r}.")
     print("A depth-D skew gives the cube (2D-1)P + DC cycles of its own work between pushing "
           "a block and popping its answer:")
-    for depth, s in sorted(by_depth.items()):
+    for depth, (trip, s) in sorted(by_depth.items()):
         formula = (r + p + c + (depth - 1) * max(p, c)) / (2 * depth)
         work = max(s.cube_work, s.vector_work)
         if s.latency_bound:
             print(f"  D={depth}: {s.hiding_work} < R: latency-bound; period >= "
                   f"(R + P + C + (D-1) max(P,C)) / 2D = {formula:.0f}, {s.latency_limit:.0f} "
-                  f"with the vector's queueing; measured {_blk(s.measured)} "
-                  f"(work alone: {work:.0f}, so at most {work / s.latency_limit:.2f} of the "
-                  f"bound in the steady state).")
+                  f"with the vector's queueing; measured {_blk(s.measured)} at trip {trip} "
+                  f"(work {work:.0f}: steady-state efficiency <= {work / s.latency_limit:.2f}).")
         else:
             print(f"  D={depth}: {s.hiding_work} {'>=' if s.hiding_work >= r else '<'} R: "
                   f"work-bound; latency limit {s.latency_limit:.0f} <= work {work:.0f}; "
-                  f"measured {_blk(s.measured)}.")
+                  f"measured {_blk(s.measured)} at trip {trip}.")
 
 
 def verdict(rows: list) -> None:
@@ -167,8 +165,8 @@ def main(argv=None) -> int:
     parser.add_argument("--trips", type=_ints, default=[4, 8, 16, 64])
     parser.add_argument("--stages", type=_ints, default=[2, 3, 4])
     parser.add_argument("--slots", type=_ints, default=[2, 4])
-    parser.add_argument("--extra", type=_triples, default=_triples("16:5:4,64:5:4"),
-                        help="extra trip:stages:slots rows (default: the depth-4 skew)")
+    parser.add_argument("--extra", type=_triples, default=_triples("48:4:4,16:5:4,64:5:4"),
+                        help="extra trip:stages:slots rows (default: depth 3 and 4)")
     parser.add_argument("--example", type=Path, action="append",
                         help="kernel pair to measure (repeatable; default: both examples)")
     args = parser.parse_args(argv)
