@@ -278,12 +278,14 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
   return result;
 }
 
-// block_uses(block capsule) -> [[int]]
-// For each op of the block, in order, where the values it uses (its operands
-// and those of the ops nested in it) come from inside the block: i >= 0 is
-// op i of the block, -1 - n is block argument n. Values defined outside the
-// block, or inside the op itself, are left out. One C++ walk instead of a
-// binding call per operand: the analysis needs this for every loop body.
+// block_uses(block capsule) -> ([op capsules], [[int]])
+// The ops of the block, in order, and for each where the values it uses (its
+// operands and those of the ops nested in it) come from inside the block:
+// i >= 0 is op i of the block, -1 - n is block argument n. Values defined
+// outside the block, or inside the op itself, are left out. One C++ walk
+// instead of a binding call per operand: the analysis needs this for every
+// loop body. (Plain op capsules also spare the bindings' per-op OpView
+// lookup, which imports each op's dialect module.)
 PyObject *blockUses(PyObject *, PyObject *capsule) {
   MlirBlock mlirBlock = mlirPythonCapsuleToBlock(capsule);
   if (mlirBlockIsNull(mlirBlock))
@@ -292,7 +294,8 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
   llvm::DenseMap<Operation *, long> index;
   for (Operation &op : *block)
     index.try_emplace(&op, static_cast<long>(index.size()));
-  PyObject *result = PyList_New(static_cast<Py_ssize_t>(index.size()));
+  PyObject *ops = PyList_New(static_cast<Py_ssize_t>(index.size()));
+  PyObject *uses = PyList_New(static_cast<Py_ssize_t>(index.size()));
   Py_ssize_t position = 0;
   for (Operation &op : *block) {
     llvm::SmallSetVector<long, 8> sources;
@@ -310,9 +313,10 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
     PyObject *list = PyList_New(static_cast<Py_ssize_t>(sources.size()));
     for (size_t i = 0; i < sources.size(); ++i)
       PyList_SET_ITEM(list, i, PyLong_FromLong(sources[i]));
-    PyList_SET_ITEM(result, position++, list);
+    PyList_SET_ITEM(ops, position, mlirPythonOperationToCapsule(wrap(&op)));
+    PyList_SET_ITEM(uses, position++, list);
   }
-  return result;
+  return Py_BuildValue("(NN)", ops, uses);
 }
 
 // collect_ops(operation capsule, [names]) -> [op capsules]

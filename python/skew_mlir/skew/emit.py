@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, scf
+from mlir.dialects import scf
 
 from ..cloning import Cloner, Clones
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
@@ -38,6 +38,18 @@ class _Half:
                 self.tags.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
 
 
+def _source(value: ir.Value, position: dict[ir.Operation, int]
+            ) -> tuple[int, int] | ir.Value:
+    """Where a yielded value comes from in a consumer copy: a clone's result
+    (position, result number), or else the value itself (the IV, an
+    iter_arg, or a loop invariant), remapped per copy."""
+    if isinstance(value, ir.OpResult):
+        index = position.get(value.owner)
+        if index is not None:
+            return index, value.result_number
+    return value
+
+
 class _Emitter:
     def __init__(self, plan: SkewPlan, group: int | None):
         self.plan = plan
@@ -49,12 +61,9 @@ class _Emitter:
         self.producer = _Half(halves.producer)
         consumer_ops = halves.recompute + halves.consumer
         self.consumer = _Half(consumer_ops, untagged=len(halves.recompute))
-        # Where each yielded value comes from in a consumer copy: a clone's
-        # result (position, result number), or else the value itself (the IV,
-        # an iter_arg, or a loop invariant), remapped per copy.
-        defined = {result: (i, r) for i, op in enumerate(consumer_ops)
-                   for r, result in enumerate(op.results)}
-        self.yield_sources = [defined.get(v, v) for v in halves.yielded]
+        position = {op: i for i, op in enumerate(consumer_ops)}
+        self.yield_sources = [_source(v.maybe_downcast(), position)
+                              for v in halves.yielded]
         self.labels: dict[tuple[str, int], ir.StringAttr] = {}
         self.constants: dict[int, ir.Value] = {}
         # Everything emitted next to the loop, in order, so that a failure
@@ -68,9 +77,12 @@ class _Emitter:
         iv_type = self.iv.type
         for value in values:
             if value not in self.constants:
-                constant = arith.constant(iv_type, value)
-                self.created.append(constant.owner)
-                self.constants[value] = constant
+                # Generic creation: the generated builders cost twice as much.
+                constant = ir.Operation.create(
+                    "arith.constant", results=[iv_type],
+                    attributes={"value": ir.IntegerAttr.get(iv_type, value)})
+                self.created.append(constant)
+                self.constants[value] = constant.result
 
     def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]) -> Clones:
         tags = () if self.group is None else [
@@ -96,11 +108,11 @@ class _Emitter:
                         else mapping.get(source, source) for source in self.yield_sources]
 
     def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
-        if offset > 0:
-            return arith.addi(k, self.constants[offset])
-        if offset < 0:
-            return arith.subi(k, self.constants[-offset])
-        return k
+        if not offset:
+            return k
+        name = "arith.addi" if offset > 0 else "arith.subi"
+        return ir.Operation.create(name, results=[k.type],
+                                   operands=[k, self.constants[abs(offset)]]).result
 
     def emit(self) -> None:
         """Build the skewed form next to the loop, then swap it in. Nothing

@@ -19,12 +19,12 @@ def _is_scalar(type_: ir.Type) -> bool:
 
 
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
-    body = loop.regions[0].blocks[0]
-    ops = list(body.operations)  # the terminator last
-    # uses[i]: the body ops (i >= 0) and block arguments (-1 - n) that op i
-    # and its nested ops use, from one native walk: asking the bindings for
-    # every operand's owner costs more than the rest of the analysis.
-    uses = _native.block_uses(body._CAPIPtr)
+    # The body's ops (the terminator last) and, per op, the body ops (i >= 0)
+    # and block arguments (-1 - n) that it and its nested ops use, from one
+    # native walk: asking the bindings for every operand's owner costs more
+    # than the rest of the analysis.
+    capsules, uses = _native.block_uses(loop.regions[0].blocks[0]._CAPIPtr)
+    ops = [ir.Operation._CAPICreate(capsule) for capsule in capsules]
     lead_index = ops.index(lead)
 
     producer = {lead_index}
