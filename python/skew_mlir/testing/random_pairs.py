@@ -679,6 +679,11 @@ def _candidates(value):
         if value.kind != "arg":
             yield Expr("arg")
         yield from value.args
+        for i, arg in enumerate(value.args):
+            for simpler in _candidates(arg):
+                yield dataclasses.replace(value, args=value.args[:i] + (simpler,)
+                                          + value.args[i + 1:])
+        return
     for field in dataclasses.fields(value):
         current = getattr(value, field.name)
         if isinstance(current, tuple) and current and dataclasses.is_dataclass(current[0]):
@@ -706,16 +711,19 @@ def _smaller(a, b) -> bool:
 
 def shrink(spec: PairSpec, fails: Callable[[PairSpec], bool], budget: int = 400) -> PairSpec:
     """Greedily simplify `spec` while `fails(spec)` stays true (at most
-    `budget` calls of `fails`)."""
+    `budget` calls of `fails`). Each round walks the candidates once; after
+    a step it goes on from the same position in the new spec's candidates."""
     calls = 0
     improved = True
     while improved and calls < budget:
         improved = False
-        for candidate in _candidates(spec):
-            if calls >= budget:
-                break
+        position = 0
+        candidates = list(_candidates(spec))
+        while position < len(candidates) and calls < budget:
             calls += 1
-            if fails(candidate):
-                spec, improved = candidate, True
-                break
+            if fails(candidates[position]):
+                spec, improved = candidates[position], True
+                candidates = list(_candidates(spec))
+            else:
+                position += 1
     return spec

@@ -1,0 +1,135 @@
+"""Long random runs of the pto-skew-cross-core properties (the soak of
+test/fuzz/test_properties.py).
+
+    python benchmarks/fuzz_soak.py --cases 2000 [--seed S] [--minutes M]
+
+Case i is the random pair skew_mlir.testing.random_pairs.random_pair(S + i)
+(S: --seed, else a fresh random seed, printed), checked with
+skew_mlir.testing.properties.check_pair: naive pair verifies and passes
+pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
+keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
+gives bitwise identical outputs and per-pipe traces with no deadlock, and a
+second run changes nothing. Each failure is shrunk (greedily, on the pair's
+spec, keeping the failing property) and written as a reproducer
+OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case.
+
+Needs the test extras (`pip install '.[test]'`) only for the test file; this
+script itself needs nothing beyond the package. `--exchange` adds pairs in
+which both cores push before they pop (a known failure class: both get
+skewed and deadlock when 2 * depth > slots).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import pathlib
+import random
+import sys
+import time
+import traceback
+
+from skew_mlir.testing.properties import (
+    STAGES, PropertyFailure, check_pair, verify_fifo_registered,
+)
+from skew_mlir.testing.random_pairs import Config, random_pair, render, shrink
+
+
+def run_case(spec, seed: int, verify_fifo: bool) -> tuple[str, str] | None:
+    """None when every property holds, else (property, message)."""
+    try:
+        check_pair(render(spec), seed=seed, verify_fifo=verify_fifo)
+    except PropertyFailure as failure:
+        return failure.stage, failure.message
+    except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too
+        return "harness", traceback.format_exc()
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=int, default=2000, help="number of cases (default 2000)")
+    parser.add_argument("--seed", type=int, help="seed of case 0 (default: random)")
+    parser.add_argument("--minutes", type=float, help="stop after this many minutes")
+    parser.add_argument("--out", default="fuzz-failures",
+                        help="directory for reproducers (default ./fuzz-failures)")
+    parser.add_argument("--exchange", action="store_true",
+                        help="also generate pairs where both cores push first")
+    parser.add_argument("--shrink-budget", type=int, default=300,
+                        help="property checks spent shrinking one failure (0: no shrinking)")
+    parser.add_argument("--max-shrunk", type=int, default=3,
+                        help="failures shrunk per property; later ones keep their full spec")
+    parser.add_argument("--replay", type=int, metavar="SEED",
+                        help="run the one case of this seed and print its pair")
+    args = parser.parse_args(argv)
+
+    config = Config(exchange=args.exchange)
+    verify_fifo = verify_fifo_registered()
+    if not verify_fifo:
+        print("note: pto-verify-fifo is not registered; its two checks are skipped")
+
+    if args.replay is not None:
+        spec = random_pair(args.replay, config)
+        print(render(spec))
+        outcome = run_case(spec, args.replay, verify_fifo)
+        print("PASS" if outcome is None else f"FAIL [{outcome[0]}] {outcome[1]}")
+        return 0 if outcome is None else 1
+
+    base = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    out = pathlib.Path(args.out)
+    print(f"fuzz soak: up to {args.cases} cases from seed {base}"
+          + (f", at most {args.minutes:g} min" if args.minutes else "")
+          + (", with exchange pairs" if args.exchange else ""), flush=True)
+    start = time.monotonic()
+    deadline = start + 60 * args.minutes if args.minutes else None
+    ran = 0
+    failures: list[tuple[int, str, str, pathlib.Path | None]] = []
+    shrunk = collections.Counter()
+    last_report = start
+    for i in range(args.cases):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        seed = base + i
+        spec = random_pair(seed, config)
+        outcome = run_case(spec, seed, verify_fifo)
+        ran += 1
+        if outcome is not None:
+            stage, message = outcome
+            path = None
+            if shrunk[stage] < args.max_shrunk:
+                shrunk[stage] += 1
+                if args.shrink_budget:
+                    spec = shrink(spec, lambda s: (run_case(s, seed, verify_fifo) or ("",))[0]
+                                  == stage, args.shrink_budget)
+                    message = (run_case(spec, seed, verify_fifo) or ("", message))[1]
+                out.mkdir(parents=True, exist_ok=True)
+                path = out / f"fuzz-{seed}-{stage}.mlir"
+                comment = "\n".join("// " + line for line in
+                                    [f"fuzz_soak.py seed {seed}: property '{stage}' fails",
+                                     f"replay the unshrunk case: python benchmarks/fuzz_soak.py "
+                                     f"--replay {seed}" + (" --exchange" if args.exchange else ""),
+                                     *message.splitlines()[:12]])
+                path.write_text(comment + "\n" + render(spec))
+            failures.append((seed, stage, message.splitlines()[0] if message else "", path))
+            print(f"FAIL seed {seed} [{stage}] {failures[-1][2][:160]}"
+                  + (f" -> {path}" if path else ""), flush=True)
+        now = time.monotonic()
+        if now - last_report >= 30:
+            last_report = now
+            print(f"  {ran} cases, {len(failures)} failed, {now - start:.0f} s", flush=True)
+
+    elapsed = time.monotonic() - start
+    by_stage = collections.Counter(stage for _, stage, _, _ in failures)
+    print(f"ran {ran} cases in {elapsed:.0f} s ({ran / max(elapsed, 1e-9):.1f}/s), "
+          f"{len(failures)} failed" + (": " + ", ".join(f"{s} {by_stage[s]}"
+                                                         for s in (*STAGES, "harness")
+                                                         if by_stage[s]) if failures else ""))
+    for seed, stage, first, path in failures:
+        print(f"  seed {seed} [{stage}] {first[:200]}" + (f"\n    reproducer: {path}" if path
+                                                          else ""))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
