@@ -11,7 +11,7 @@
 // K_j^T is not materialised: the Q K^T matmul reads K_j through a transposed
 // indexing map, as the cube loads it into L0B with a transpose. At these
 // sizes one block keeps the cube and the vector about equally busy (under the
-// default cost model ~1,900 and ~1,700 cycles), each well above the 600-cycle
+// default cost model ~1,900 and ~1,500 cycles), each well above the 600-cycle
 // pipe hop.
 
 module {

@@ -184,10 +184,11 @@ def steady_state(result: RunResult, depth: int) -> SteadyState:
     round_trip = 2 * latency + _median(answer)
     # Longest cycle: push b -> pipe -> vector from pop b to answer b+j -> pipe
     # -> cube from pop b+j to push b+span.
+    order = {id(e): i for i, e in enumerate(cube.fifo_events)}  # program order
     cycles = [2 * latency + v_push[b + j].busy_after - v_pop[b].busy_before
               + c_push[b + span].busy_after - c_pop[b + j].busy_before
               for b in range(blocks - span) for j in range(span)
-              if c_pop[b + j].busy_before < c_push[b + span].busy_before]
+              if order[id(c_pop[b + j])] < order[id(c_push[b + span])]]
     latency_limit = max(cycles) / span if cycles else None
 
     # Steady window: whole cycles (span blocks: the schedule repeats every two
