@@ -120,3 +120,32 @@ func.func @vector() attributes {pto.core = "aiv"} {
   }
   return
 }
+
+// -----
+
+// A deadlock stops the model before the end, but the totals (trips
+// multiplied out) still show the extra message: reported at the first push.
+func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  // expected-error @below {{deadlock at 4 slot(s) per pipe: this pop from V2C waits for message #0}}
+  %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
+  scf.for %i = %c0 to %c5 step %c1 {
+    // expected-error @below {{message count mismatch on C2V: the cube kernel pushes 5 message(s) in all, the vector kernel pops 4}}
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector(%t: tensor<16xf32>) attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    // expected-error @below {{deadlock at 4 slot(s) per pipe: this pop from C2V waits for message #0}}
+    %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+    %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  "pto.tpush_to_aic"(%t) : (tensor<16xf32>) -> ()
+  return
+}

@@ -139,3 +139,53 @@ func.func @vector() attributes {pto.core = "aiv"} {
   }
   return
 }
+
+// -----
+
+// Identical branches that pop and free their own tiles are modelled too:
+// each branch's tfree releases its own pop's slot, so one slot suffices.
+module attributes {pto.fifo_depth = 1 : i64} {
+  func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+    }
+    return
+  }
+  func.func @vector(%c: i1) attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.if %c {
+        %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+        "pto.tfree_from_aic"(%a) : (tensor<16xf32>) -> ()
+      } else {
+        %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+        "pto.tfree_from_aic"(%b) : (tensor<16xf32>) -> ()
+      }
+    }
+    return
+  }
+}
+
+// -----
+
+// Branches that differ only in whether the popped tile is freed are not
+// alike: slot occupancy differs.
+func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+  "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  return
+}
+func.func @vector(%c: i1) attributes {pto.core = "aiv"} {
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.if whose branches differ in FIFO events}}
+  scf.if %c {
+    %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+    "pto.tfree_from_aic"(%a) : (tensor<16xf32>) -> ()
+  } else {
+    %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  return
+}

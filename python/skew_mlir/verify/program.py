@@ -68,6 +68,17 @@ class Program:
         add(self.body, 1)
         return counts
 
+    def first(self, kind: str, pipe: str) -> Event | None:
+        """The first event of `kind` on `pipe` in program order, if any."""
+        stack = list(reversed(self.body))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Loop):
+                stack.extend(reversed(node.body))
+            elif node.kind == kind and node.pipe == pipe:
+                return node
+        return None
+
 
 def trip_count(loop: ir.Operation) -> int | None:
     """Trip count of an scf.for with constant bounds and step, else None."""

@@ -8,8 +8,8 @@ from mlir import ir
 from .. import diagnostics
 from ..dialect import CORE_ATTR, FifoDepthError, fifo_slots, tile_type_error
 from ..registry import Option, Pass, PassFailure
-from .model import check_pair
-from .program import build_program, fifo_holders, function_name, role_error
+from .model import Finding, check_pair
+from .program import POP, PUSH, build_program, fifo_holders, function_name, role_error
 
 ROLES = {"aic": "cube", "aiv": "vector"}
 
@@ -74,8 +74,9 @@ class VerifyFifo(Pass):
         if unproved:
             return
         outcome = check_pair(programs["cube"], programs["vector"], slots)
+        findings = outcome.findings + _total_mismatches(programs, outcome.findings)
         failed = False
-        for finding in outcome.findings:
+        for finding in findings:
             diagnostics.emit(finding.op.location, finding.severity, finding.message)
             failed = failed or finding.severity == "error"
         if failed:
@@ -88,6 +89,24 @@ class VerifyFifo(Pass):
                 f"@{function_name(kernels['vector'])} at {slots} slot(s) per pipe: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} period jump(s))"))
+
+
+def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
+    """Pipes whose push and pop totals (trips multiplied out) differ, where
+    the model stopped before it could report that itself (a deadlock first)."""
+    reported = {f.message.split(":")[0] for f in findings}
+    out = []
+    for pipe, producer, consumer in (("C2V", "cube", "vector"), ("V2C", "vector", "cube")):
+        pushed = programs[producer].totals().get((PUSH, pipe), 0)
+        popped = programs[consumer].totals().get((POP, pipe), 0)
+        if pushed == popped or f"message count mismatch on {pipe}" in reported:
+            continue
+        event = (programs[producer].first(PUSH, pipe) if pushed > popped
+                 else programs[consumer].first(POP, pipe))
+        out.append(Finding("error", event.op, (
+            f"message count mismatch on {pipe}: the {producer} kernel pushes {pushed} "
+            f"message(s) in all, the {consumer} kernel pops {popped}")))
+    return out
 
 
 def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
