@@ -48,9 +48,11 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             return CheckResult(False, f"FAIL: @{name} is missing after the pipeline")
         if arg_types(funcs_after[name]) != arg_types(funcs_before[name]):
             return CheckResult(False, f"FAIL: @{name} changed its signature")
-    inputs = make_inputs(before, pair, seed)
     runs = {}
     for label, module in (("before", before), ("after", after)):
+        # Fresh inputs per run: a run stores into its memref arguments, and
+        # the second run must not start from the first one's results.
+        inputs = make_inputs(before, pair, seed)
         try:
             runs[label] = run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
                                    cost=cost, max_steps=max_steps)
