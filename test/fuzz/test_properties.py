@@ -51,9 +51,13 @@ def test_random_pairs_keep_every_property(spec):
     check_pair(render(spec))
 
 
-# Two hand-picked corners the strategy reaches only now and then, kept as
+# Hand-picked corners the strategy reaches only now and then, kept as
 # explicit examples: a depth-3 skew with a recomputed row index carried to the
-# yield, and an inner pipeline loop skewed inside a demoted outer loop.
+# yield; an inner pipeline loop skewed inside a demoted outer loop; memref
+# stores in the consumer half of a skewed loop, and a producer load of the
+# memref the consumer stores to (demoted; also the regression test of the
+# differential check, which once ran the second pair on the memrefs the first
+# had stored to).
 EXPLICIT = [
     PairSpec(slots=3, loops=(CrossLoop(
         trip=9, messages=(Message("cube", Expr("slice", a=1)),
@@ -69,10 +73,20 @@ EXPLICIT = [
         cube=SideLoop(stages=2, accs=(Acc("tile", 0, "linalg.add"),), inner_stages=None),
         vector=SideLoop(start=4, step=2, stages=3, iv_type="i64", inner_stages=3,
                         accs=(Acc("tile", 1),))),)),
+    PairSpec(slots=4, memref=True, loops=(CrossLoop(
+        trip=6, messages=(Message("cube", Expr("slice")),
+                          Message("vector", Expr("un", "arith.negf", (Expr("popped"),)),
+                                  store=True)),
+        cube=SideLoop(stages=3), vector=SideLoop(stages=2)),)),
+    PairSpec(slots=1, memref=True, loops=(CrossLoop(
+        trip=2, messages=(Message("cube", Expr("mload", a=1)),
+                          Message("vector", Expr("arg"), store=True)),
+        cube=SideLoop(stages=2)),)),
 ]
 
 
-@pytest.mark.parametrize("spec", EXPLICIT, ids=["recompute-d3", "inner-skew"])
+@pytest.mark.parametrize("spec", EXPLICIT, ids=["recompute-d3", "inner-skew", "memref-store",
+                                                "memref-hazard"])
 def test_explicit_corners(spec):
     check_pair(render(spec))
 

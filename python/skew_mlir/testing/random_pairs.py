@@ -49,7 +49,7 @@ POP = {CUBE: "pto.tpop_from_aiv", VECTOR: "pto.tpop_from_aic"}
 FREE = {CUBE: "pto.tfree_from_aiv", VECTOR: "pto.tfree_from_aic"}
 CORE_ATTR = {CUBE: "aic", VECTOR: "aiv"}
 
-LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop")
+LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop", "mload")
 BINARY = ("arith.addf", "linalg.add", "arith.mulf", "arith.subf", "arith.maximumf",
           "linalg.mul", "linalg.sub", "linalg.max", "linalg.matmul")
 UNARY = ("arith.negf", "math.absf", "math.tanh")
@@ -64,7 +64,8 @@ class Expr:
     """A tile computed by the sending core. Leaves: splat / elems (IV scalar
     chains), slice (a row of the source tensor), const, arg (the invariant
     tile argument), popped (the core's last received tile of this iteration),
-    acc (a tile iter_arg), loop (a same-core pipeline loop); nodes: bin, un."""
+    acc (a tile iter_arg), loop (a same-core pipeline loop), mload (a splat of
+    an element loaded from the memref argument); nodes: bin, un."""
 
     kind: str
     op: str = ""
@@ -78,6 +79,7 @@ class Message:
     sender: str
     expr: Expr
     free: bool = False  # the receiver frees the tile (before its next pop)
+    store: bool = False  # the receiver stores the tile's first element into %mem
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,6 +140,7 @@ class PairSpec:
     same: tuple[SameLoop, ...] = ()
     shape: tuple[int, ...] = (4,)
     rows: int = 3
+    memref: bool = False  # the kernels take %mem: memref<rows x f32> (mload / store)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -213,7 +216,7 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                           start=ch.choice([0, 2, -1]), step=ch.choice([1, 2]),
                           trip=ch.integer(0, 4), stages=ch.integer(1, 6))
                  for _ in range(ch.integer(0, 2)))
-    return PairSpec(slots, loops, same, shape, rows)
+    return PairSpec(slots, loops, same, shape, rows, ch.boolean(0.35))
 
 
 def draw_cross_loop(ch, config: Config) -> CrossLoop:
@@ -227,7 +230,8 @@ def draw_cross_loop(ch, config: Config) -> CrossLoop:
     for i in range(n):
         if i and (alternate or ch.boolean(0.5)):
             sender = VECTOR if sender == CUBE else CUBE
-        messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3)))
+        messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3),
+                                ch.boolean(0.3)))
     nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
             else "flat")
     cond = (ch.integer(0, 3), ch.integer(0, 3))
@@ -342,6 +346,7 @@ class _Function:
         self.spec, self.side = spec, side
         self.tile = f"tensor<{'x'.join(map(str, spec.shape))}xf32>"
         self.src = f"tensor<{spec.rows}x{'x'.join(map(str, spec.shape))}xf32>"
+        self.mem = f"memref<{spec.rows}xf32>"
         self.consts: dict[tuple, str] = {}
         self.const_lines: list[str] = []
         self.lines: list[str] = []
@@ -433,6 +438,9 @@ class _Function:
                 return tiles[e.a % len(tiles)]
         if e.kind == "loop":
             return self._same_core_loop(e.a % 4, 1 + e.b % 6, ctx)
+        if e.kind == "mload" and self.spec.memref:
+            x = self.op(f"memref.load %mem[{ctx.row(from_iv=bool(e.a % 2))}] : {self.mem}")
+            return self.op(f"tensor.splat {x} : {t}")
         return "%w"
 
     def _scalar(self, ctx: _Ctx, a: int, b: int) -> str:
@@ -514,6 +522,10 @@ class _Function:
                 ctx.popped = tile
                 if message.free:
                     pending.append(tile)
+                if message.store and self.spec.memref:
+                    zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
+                    e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
+                    self.emit(f"memref.store {e}, %mem[{ctx.row(from_iv=False)}] : {self.mem}")
                 self.absorb(ctx, i, tile)
         self._free(pending)
 
@@ -633,8 +645,9 @@ class _Function:
         values = ", ".join(v for v, _ in self.results)
         types = ", ".join(t for _, t in self.results)
         ret = f"    return {values} : {types}" if self.results else "    return"
+        mem = f", %mem: {self.mem}" if self.spec.memref else ""
         return "\n".join(
-            [f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}) -> ({types}) "
+            [f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}{mem}) -> ({types}) "
              f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}} {{"]
             + self.const_lines + self.lines + [ret, "  }"])
 
@@ -664,6 +677,8 @@ _SIMPLER = {
     "nest": ["flat"],
     "exchange": [False],
     "free": [False],
+    "store": [False],
+    "memref": [False],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
