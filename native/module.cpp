@@ -161,7 +161,10 @@ PyObject *toPython(const CapturedDiagnostic &d) {
 // run_pass_manager(pass manager capsule, operation capsule)
 //   -> None on success, else the captured error diagnostics.
 // Runs with the GIL released so that Python passes on MLIR's worker threads
-// can take it; errors are captured as the bindings' own run() does.
+// can take it; errors are captured as the bindings' own run() does. Every
+// other diagnostic is held back and re-emitted once the GIL is held again:
+// a Python handler attached to the context must not be called without it
+// (the pass manager re-emits worker threads' diagnostics on this thread).
 PyObject *runPassManager(PyObject *, PyObject *args) {
   PyObject *pmCapsule, *opCapsule;
   if (!PyArg_ParseTuple(args, "OO", &pmCapsule, &opCapsule))
@@ -170,25 +173,30 @@ PyObject *runPassManager(PyObject *, PyObject *args) {
   MlirOperation op = mlirPythonCapsuleToOperation(opCapsule);
   if (mlirPassManagerIsNull(pm) || mlirOperationIsNull(op))
     return nullptr;
+  MLIRContext *context = unwrap(op)->getContext();
   std::mutex mutex;
   std::vector<CapturedDiagnostic> errors;
+  std::vector<Diagnostic> heldBack;
   LogicalResult result = success();
   {
-    ScopedDiagnosticHandler capture(
-        unwrap(op)->getContext(), [&](Diagnostic &diag) -> LogicalResult {
-          if (diag.getSeverity() != DiagnosticSeverity::Error)
-            return failure(); // let other handlers see it
-          CapturedDiagnostic captured{diag.getLocation(), diag.str(), {}};
-          for (Diagnostic &note : diag.getNotes())
-            captured.notes.emplace_back(note.getLocation(), note.str());
-          std::lock_guard<std::mutex> lock(mutex);
-          errors.push_back(std::move(captured));
-          return success();
-        });
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (diag.getSeverity() != DiagnosticSeverity::Error) {
+        heldBack.push_back(std::move(diag));
+        return success();
+      }
+      CapturedDiagnostic captured{diag.getLocation(), diag.str(), {}};
+      for (Diagnostic &note : diag.getNotes())
+        captured.notes.emplace_back(note.getLocation(), note.str());
+      errors.push_back(std::move(captured));
+      return success();
+    });
     Py_BEGIN_ALLOW_THREADS;
     result = unwrap(pm)->run(unwrap(op));
     Py_END_ALLOW_THREADS;
   }
+  for (Diagnostic &diag : heldBack)
+    context->getDiagEngine().emit(std::move(diag));
   if (succeeded(result))
     Py_RETURN_NONE;
   PyObject *list = PyList_New(0);

@@ -137,3 +137,41 @@ def test_three_hundred_functions_multithreaded_do_not_hang():
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "300"
+
+
+def test_python_diagnostic_handler_sees_worker_thread_remarks():
+    # The pass manager re-emits worker threads' diagnostics on the calling
+    # thread, where run() has released the GIL: a Python handler used to be
+    # called without it and the process aborted. In a child process, so an
+    # abort fails this test rather than the suite.
+    script = textwrap.dedent("""
+        from mlir import ir
+        from mlir.passmanager import PassManager
+        import skew_mlir
+        loop = '''
+        func.func @f{i}(%t: tensor<4xf32>) {{
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c4 = arith.constant 4 : index
+          scf.for %i = %c0 to %c4 step %c1 {{
+            "pto.tpush_to_aiv"(%t) : (tensor<4xf32>) -> ()
+            %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+          }} {{pto.pipeline_stages = 2 : i64}}
+          return
+        }}'''
+        ctx = skew_mlir.make_context()
+        seen = []
+        with ctx:
+            ctx.attach_diagnostic_handler(
+                lambda d: seen.append((str(d.severity), d.message)) or True)
+            m = ir.Module.parse("".join(loop.format(i=i) for i in range(50)))
+            PassManager.parse(
+                "builtin.module(func.func(pto-skew-cross-core{remarks=true}))"
+            ).run(m.operation)
+        print(len(seen), len(set(seen)), seen[0][1])
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split(" ", 2) == [
+        "50", "1", "skewed: depth 2 (requested 2, trip 4, slots 4)\n"]
