@@ -16,6 +16,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -286,11 +287,12 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
   return result;
 }
 
-// block_uses(block capsule) -> ([op capsules], [[int]])
-// The ops of the block, in order, and for each where the values it uses (its
+// block_uses(block capsule) -> ([op capsules], [[int]], [bool])
+// The ops of the block, in order; for each, where the values it uses (its
 // operands and those of the ops nested in it) come from inside the block:
-// i >= 0 is op i of the block, -1 - n is block argument n. Values defined
-// outside the block, or inside the op itself, are left out. One C++ walk
+// i >= 0 is op i of the block, -1 - n is block argument n (values defined
+// outside the block, or inside the op itself, are left out); and whether it
+// has a tensor or memref result (a buffer, to the allocator). One C++ walk
 // instead of a binding call per operand: the analysis needs this for every
 // loop body. (Plain op capsules also spare the bindings' per-op OpView
 // lookup, which imports each op's dialect module.)
@@ -304,6 +306,7 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
     index.try_emplace(&op, static_cast<long>(index.size()));
   PyObject *ops = PyList_New(static_cast<Py_ssize_t>(index.size()));
   PyObject *uses = PyList_New(static_cast<Py_ssize_t>(index.size()));
+  PyObject *buffers = PyList_New(static_cast<Py_ssize_t>(index.size()));
   Py_ssize_t position = 0;
   for (Operation &op : *block) {
     llvm::SmallSetVector<long, 8> sources;
@@ -321,10 +324,14 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
     PyObject *list = PyList_New(static_cast<Py_ssize_t>(sources.size()));
     for (size_t i = 0; i < sources.size(); ++i)
       PyList_SET_ITEM(list, i, PyLong_FromLong(sources[i]));
+    bool buffer = llvm::any_of(op.getResultTypes(), [](Type type) {
+      return isa<TensorType, BaseMemRefType>(type);
+    });
     PyList_SET_ITEM(ops, position, mlirPythonOperationToCapsule(wrap(&op)));
+    PyList_SET_ITEM(buffers, position, PyBool_FromLong(buffer));
     PyList_SET_ITEM(uses, position++, list);
   }
-  return Py_BuildValue("(NN)", ops, uses);
+  return Py_BuildValue("(NNN)", ops, uses, buffers);
 }
 
 // collect_ops(operation capsule, [names]) -> [op capsules]

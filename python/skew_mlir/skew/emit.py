@@ -15,24 +15,19 @@ def demote(loop: ir.Operation) -> None:
     del loop.attributes[PIPELINE_STAGES_ATTR]
 
 
-def _produces_buffer(op: ir.Operation) -> bool:
-    return op.name not in POP_OPS and any(
-        isinstance(r.type, (ir.RankedTensorType, ir.UnrankedTensorType,
-                            ir.MemRefType, ir.UnrankedMemRefType))
-        for r in op.results)
-
-
 class _Half:
     """One half as it is copied: its ops, its cloner, and its tagged ops."""
 
-    def __init__(self, ops: tuple[ir.Operation, ...], untagged: int = 0):
-        """The first `untagged` ops (recomputed scalars) are never tagged."""
+    def __init__(self, ops: tuple[ir.Operation, ...], buffers: frozenset[ir.Operation],
+                 untagged: int = 0):
+        """Buffer-producing ops are tagged, but for pops (the buffer is a FIFO
+        slot) and the first `untagged` ops (recomputed scalars)."""
         self.cloner = Cloner(ops)
         # (position, text its tag extends: an existing membership and ';', or
         # nothing), worked out once per half rather than once per copy.
         self.tags: list[tuple[int, str]] = []
         for i, op in enumerate(ops[untagged:], untagged):
-            if _produces_buffer(op):
+            if op in buffers and op.name not in POP_OPS:
                 attributes = op.attributes
                 old = attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in attributes else None
                 self.tags.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
@@ -58,9 +53,9 @@ class _Emitter:
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         self.iter_args = arguments[1:]
-        self.producer = _Half(halves.producer)
+        self.producer = _Half(halves.producer, halves.buffers)
         consumer_ops = halves.recompute + halves.consumer
-        self.consumer = _Half(consumer_ops, untagged=len(halves.recompute))
+        self.consumer = _Half(consumer_ops, halves.buffers, untagged=len(halves.recompute))
         position = {op: i for i, op in enumerate(consumer_ops)}
         self.yield_sources = [_source(v.maybe_downcast(), position)
                               for v in halves.yielded]

@@ -30,6 +30,7 @@ class Halves:
     # re-cloned at the head of every consumer copy instead of being carried.
     recompute: tuple[ir.Operation, ...]
     yielded: tuple[ir.Value, ...]  # operands of the body's scf.yield
+    buffers: frozenset[ir.Operation]  # the ops with a tensor or memref result
 
 
 @dataclasses.dataclass(frozen=True)

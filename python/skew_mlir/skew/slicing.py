@@ -20,10 +20,10 @@ def _is_scalar(type_: ir.Type) -> bool:
 
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     # The body's ops (the terminator last) and, per op, the body ops (i >= 0)
-    # and block arguments (-1 - n) that it and its nested ops use, from one
-    # native walk: asking the bindings for every operand's owner costs more
-    # than the rest of the analysis.
-    capsules, uses = _native.block_uses(loop.regions[0].blocks[0]._CAPIPtr)
+    # and block arguments (-1 - n) that it and its nested ops use, and whether
+    # it defines a tensor or memref, from one native walk: asking the bindings
+    # for every operand's owner costs more than the rest of the analysis.
+    capsules, uses, buffers = _native.block_uses(loop.regions[0].blocks[0]._CAPIPtr)
     ops = [ir.Operation._CAPICreate(capsule) for capsule in capsules]
     lead_index = ops.index(lead)
 
@@ -74,6 +74,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
         consumer=tuple(op for i, op in enumerate(ops) if i not in producer),
         recompute=tuple(op for i, op in enumerate(ops) if i in recompute),
         yielded=tuple(terminator.operands),
+        buffers=frozenset(op for op, buffer in zip(ops, buffers) if buffer),
     )
 
 
