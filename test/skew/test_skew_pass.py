@@ -61,11 +61,14 @@ class Diagnostics:
 
     def _record(self, diagnostic) -> bool:
         self.seen.append((str(diagnostic.severity).rsplit(".", 1)[-1],
-                          diagnostic.message))
+                          diagnostic.message, str(diagnostic.location)))
         return True
 
     def messages(self, severity: str) -> list[str]:
-        return [m for s, m in self.seen if s == severity]
+        return [m for s, m, _ in self.seen if s == severity]
+
+    def located(self, severity: str) -> list[tuple[str, str]]:
+        return [(m, loc) for s, m, loc in self.seen if s == severity]
 
 
 def _run(text: str, **options) -> str:
@@ -166,8 +169,8 @@ def test_groups_are_numbered_per_function_when_run_on_the_module():
     assert out.count('"1048576:0"') == 8 and "1048577" not in out
 
 
-def test_malformed_marker_fails_before_any_rewrite():
-    text = CUBE_LOOP.format(n=0, stages=2) + CUBE_LOOP.format(n=1, stages=0)
+def _errors_of_a_failing_run(text: str) -> list[str]:
+    """Runs the pass on `text`, which must fail and leave it unchanged."""
     with skew_mlir.make_context() as context:
         diagnostics = Diagnostics(context)
         module = ir.Module.parse(text)
@@ -175,8 +178,13 @@ def test_malformed_marker_fails_before_any_rewrite():
         with pytest.raises(PassFailure):
             skew_cross_core_pipeline()(module)
         assert str(module) == before
-        assert diagnostics.messages("ERROR") == [
-            "'pto.pipeline_stages' must be an integer >= 1, got 0 : i64"]
+    return diagnostics.messages("ERROR")
+
+
+def test_malformed_marker_fails_before_any_rewrite():
+    text = CUBE_LOOP.format(n=0, stages=2) + CUBE_LOOP.format(n=1, stages=0)
+    assert _errors_of_a_failing_run(text) == [
+        "'pto.pipeline_stages' must be an integer >= 1, got 0 : i64"]
 
 
 def test_unknown_option_is_a_type_error():
@@ -218,11 +226,11 @@ def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_cop
         for other in ("cube0", "cube2"):
             out = _function_text(module, other)
             assert PIPELINE_STAGES_ATTR not in out and out.count("tpush_to_aiv") == 4
-    assert diagnostics.messages("ERROR") == [
-        "internal error while rewriting this loop (left unchanged): RuntimeError: injected"]
+    assert diagnostics.located("ERROR") == [(
+        "internal error while rewriting this loop (left unchanged): RuntimeError: injected",
+        loop_location)]
     assert diagnostics.messages("REMARK") == [
         "skewed: depth 2 (requested 2, trip 8, slots 4)"] * 2
-    assert loop_location.startswith("loc(") and ":" in loop_location
 
 
 def test_failure_in_the_analysis_is_reported_at_the_loop(monkeypatch):
@@ -230,13 +238,5 @@ def test_failure_in_the_analysis_is_reported_at_the_loop(monkeypatch):
         raise ValueError("injected")
 
     monkeypatch.setattr(analysis_module, "split_halves", broken)
-    text = CUBE_LOOP.format(n=0, stages=2)
-    with skew_mlir.make_context() as context:
-        diagnostics = Diagnostics(context)
-        module = ir.Module.parse(text)
-        before = str(module)
-        with pytest.raises(PassFailure):
-            skew_cross_core_pipeline()(module)
-        assert str(module) == before
-    assert diagnostics.messages("ERROR") == [
+    assert _errors_of_a_failing_run(CUBE_LOOP.format(n=0, stages=2)) == [
         "internal error while analysing this loop (left unchanged): ValueError: injected"]
