@@ -36,12 +36,15 @@ class VerifyFifo(Pass):
         errors = [(fifo, tile_type_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
-        for role, function in kernels.items():
-            for fifo in fifo_ops:
-                if function in _ancestors(fifo, op):
-                    message = role_error(fifo, role, function)
-                    if message:
-                        errors.append((fifo, message))
+        roles = {function: role for role, function in kernels.items()}
+        in_kernel = {}  # FIFO op -> role of the kernel holding it
+        for fifo in fifo_ops:
+            function = _top_level(fifo, op)
+            if function in roles:
+                in_kernel[fifo] = roles[function]
+                message = role_error(fifo, roles[function], function)
+                if message:
+                    errors.append((fifo, message))
         if not fifo_ops or errors:
             _report(errors)
             return
@@ -52,7 +55,7 @@ class VerifyFifo(Pass):
         if len(kernels) == 1:
             (role, function), = kernels.items()
             peer = "aiv" if role == "cube" else "aic"
-            first = next((f for f in fifo_ops if function in _ancestors(f, op)), None)
+            first = next((f for f in fifo_ops if f in in_kernel), None)
             if first is not None:
                 _report([(first, f"missing peer: the {role} kernel "
                                  f"@{function_name(function)} uses the FIFO, but no "
@@ -138,13 +141,11 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
     return kernels
 
 
-def _ancestors(op: ir.Operation, root: ir.Operation) -> list[ir.Operation]:
-    found = []
-    parent = op.parent
-    while parent is not None and parent != root:
-        found.append(parent)
-        parent = parent.parent
-    return found
+def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+    """The op directly inside `root` that holds `op` (its function)."""
+    while op.parent is not None and op.parent != root:
+        op = op.parent
+    return op if op.parent == root else None
 
 
 def _fifo_functions(module: ir.Operation, holders: set) -> set[str]:
