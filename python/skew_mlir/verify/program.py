@@ -52,7 +52,6 @@ class Program:
     function: ir.Operation
     body: tuple  # of Event | Loop
     unproved: list  # (op, what could not be modelled there)
-    errors: list  # (op, message)
 
     def totals(self) -> dict[tuple[str, str], int]:
         """Messages per (kind, pipe) over the whole run: trips multiplied out."""
@@ -125,13 +124,12 @@ class _Builder:
         self.holders = holders
         self.fifo_functions = fifo_functions
         self.unproved: list = []
-        self.errors: list = []
         self.registers: dict[ir.Operation, int] = {}  # pop with a tfree -> id
 
     def build(self) -> Program:
         region = self.function.regions[0]
         body = self.block(region.blocks[0]) if len(region.blocks) else ()
-        return Program(self.role, self.function, body, self.unproved, self.errors)
+        return Program(self.role, self.function, body, self.unproved)
 
     def block(self, block: ir.Block) -> tuple:
         nodes: list = []
@@ -188,10 +186,8 @@ class _Builder:
             self.unproved.append((op, "a tfree whose tile is not the result of a pop "
                                       "(which message it releases)"))
             return None
-        if PIPE_OF[source.name] != pipe:
-            self.errors.append((op, f"'{name}' releases a {pipe} slot, but its tile "
-                                    f"was popped from {PIPE_OF[source.name]}"))
-            return None
+        # Same pipe: the pass has checked that every FIFO op of the kernel
+        # runs on its core, and each core pops from one pipe only.
         return Event(FREE, pipe, str(tile.type), op, self.register(source))
 
     def register(self, pop: ir.Operation) -> int:

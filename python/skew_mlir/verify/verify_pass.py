@@ -67,9 +67,6 @@ class VerifyFifo(Pass):
         fifo_functions = _fifo_functions(op, holders)
         programs = {role: build_program(role, function, holders, fifo_functions)
                     for role, function in kernels.items()}
-        errors = [e for p in programs.values() for e in p.errors]
-        if errors:
-            _report(errors)
         unproved = [u for p in programs.values() for u in p.unproved]
         for where, what in unproved:
             diagnostics.warning(where.location, f"could not prove FIFO message counts, "
