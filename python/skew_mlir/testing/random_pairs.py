@@ -104,6 +104,9 @@ class SideLoop:
     accs: tuple[Acc, ...] = ()
     branch: bool = False  # FIFO ops inside an scf.if, the same messages in both branches
     inner_stages: int | None = None  # the inner loop's pto.pipeline_stages (nest "inner")
+    unsigned: bool = False  # scf.for unsigned (integer IVs, start >= 0 only)
+    dynamic: bool = False  # the upper bound is computed, not a constant
+    high: bool = False  # start / stop moved up to the IV type's maximum
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,6 +119,8 @@ class CrossLoop:
     cond: tuple[int, int] = (2, 0)  # guard / branch condition: iteration % m == r, or < r if m == 0
     inner_trip: int = 2
     exchange: bool = False
+    outer: int = 0  # > 0: the loop sits in an outer scf.for of this trip count
+    outer_stages: int | None = None
 
     def side(self, side: str) -> SideLoop:
         return self.cube if side == CUBE else self.vector
@@ -153,6 +158,9 @@ class Config:
     expr_depth: int = 2
     exchange: bool = True  # both cores push first (see the module docstring)
     nested: bool = True  # FIFO ops inside scf.if / inner scf.for
+    # Unsigned loops whose skewed bounds pass the signed maximum of the IV
+    # type (the simulator runs scf.for unsigned with signed bounds).
+    unsigned_high: bool = False
 
 
 # --- choosers -------------------------------------------------------------------
@@ -240,21 +248,25 @@ def draw_cross_loop(ch, config: Config) -> CrossLoop:
     exchange = (config.exchange and n >= 2 and messages[0].sender != messages[1].sender
                 and ch.boolean(0.25))
     sides = [draw_side(ch, n, config) for _ in SIDES]
+    outer = ch.choice([0, 0, 0, 0, 1, 2, 3])
     return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
-                     ch.integer(0, 3), exchange)
+                     ch.integer(0, 3), exchange, outer, ch.choice([None, 2, 1, 4]))
 
 
 def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
     step = ch.choice([1, 2, 3])
+    high = ch.boolean(0.08)
+    unsigned = ch.boolean(0.15) and (config.unsigned_high or not high)
     accs = tuple(Acc(ch.choice(ACC_KINDS), ch.integer(0, n_messages - 1),
                      ch.choice(TILE_COMBINE)) for _ in range(ch.integer(0, 2)))
     return SideLoop(start=ch.choice([0, 1, 3, -2, 5]), step=step,
                     slack=ch.integer(0, step - 1),
                     stages=ch.choice([2, 3, 4, 5, 6, 2, 4, None, 1]),
-                    iv_type=ch.choice(["index", "index", "i32", "i64"]),
+                    iv_type=ch.choice(["index", "index", "i32", "i64", "i16"]),
                     accs=accs,
                     branch=config.nested and ch.boolean(0.1),
-                    inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]))
+                    inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]),
+                    unsigned=unsigned, dynamic=ch.boolean(0.05), high=high)
 
 
 def draw_expr(ch, depth: int) -> Expr:
@@ -267,6 +279,10 @@ def draw_expr(ch, depth: int) -> Expr:
 
 
 # --- rendering ------------------------------------------------------------------
+
+_MAX = {"index": (1 << 63) - 1, "i64": (1 << 63) - 1, "i32": (1 << 31) - 1,
+        "i16": (1 << 15) - 1}
+
 
 def _fmt(x: float) -> str:
     return repr(float(x))
@@ -607,29 +623,63 @@ class _Function:
         ctx.accs = names
 
     def cross_loop(self, loop: CrossLoop) -> None:
+        """The loop, inside an outer scf.for threading its iter_args when
+        `loop.outer` > 0."""
         self.current_loop = loop
         mine = loop.side(self.side)
+        types = [self.acc_type(a) for a in mine.accs]
+        inits = [self.acc_init(a) for a in mine.accs]
+        head, names = self._results(len(types), "r")
+        if loop.outer:
+            ov = self.fresh("o")
+            args = [self.fresh("oa") for _ in types]
+            iters = (f" iter_args({', '.join(f'{a} = {v}' for a, v in zip(args, inits))})"
+                     f" -> ({', '.join(types)})" if types else "")
+            self.emit(f"{head}scf.for {ov} = {self.const(0, 'index')} to "
+                      f"{self.const(loop.outer, 'index')} step {self.const(1, 'index')}{iters} {{")
+            self.push_scope()
+            inner_head, inner_names = self._results(len(types), "r")
+            self._cross_for(loop, mine, types, args, inner_head)
+            self._yield(inner_names, types)
+            self.pop_scope()
+            stages = (f" {{pto.pipeline_stages = {loop.outer_stages} : i64}}"
+                      if loop.outer_stages is not None else "")
+            self.emit("}" + stages)
+        else:
+            self._cross_for(loop, mine, types, inits, head)
+        self.results += list(zip(names, types)) if types else []
+
+    def _cross_for(self, loop: CrossLoop, mine: SideLoop, types: list[str],
+                   inits: list[str], head: str) -> None:
         ty = mine.iv_type
         step = max(1, mine.step)
-        stop = mine.start + loop.trip * step - mine.slack % step
-        lb, ub, st = self.const(mine.start, ty), self.const(stop, ty), self.const(step, ty)
-        types = [self.acc_type(a) for a in mine.accs]
-        head, names = self._results(len(types), "r")
+        span = loop.trip * step - mine.slack % step
+        start = mine.start
+        if mine.high:  # stop at or just below the IV type's maximum
+            start = _MAX[ty] - max(span, 0) - mine.start % 3
+        stop = start + span
+        unsigned = mine.unsigned and ty != "index" and min(start, stop) >= 0
+        lb, st = self.const(start, ty), self.const(step, ty)
+        if mine.dynamic:  # a bound the pass cannot read as a constant
+            ub = self.fresh("ub")
+            self.emit(f"{ub} = arith.addi {self.const(stop - 1, ty)}, {self.const(1, ty)} : {ty}")
+        else:
+            ub = self.const(stop, ty)
         iv = self.fresh("i")
         args = [self.fresh("a") for _ in types]
-        iters = (f" iter_args({', '.join(f'{a} = {self.acc_init(k)}' for a, k in zip(args, mine.accs))})"
+        iters = (f" iter_args({', '.join(f'{a} = {v}' for a, v in zip(args, inits))})"
                  f" -> ({', '.join(types)})" if types else "")
         suffix = f" : {ty}" if ty != "index" else ""
-        self.emit(f"{head}scf.for {iv} = {lb} to {ub} step {st}{iters}{suffix} {{")
+        kw = "unsigned " if unsigned else ""
+        self.emit(f"{head}scf.for {kw}{iv} = {lb} to {ub} step {st}{iters}{suffix} {{")
         self.push_scope()
-        ctx = _Ctx(self, iv, ty, mine.start, step, list(args), list(mine.accs))
+        ctx = _Ctx(self, iv, ty, start, step, list(args), list(mine.accs))
         self.body(loop, ctx)
         self._yield(ctx.accs, types)
         self.pop_scope()
         stages = (f" {{pto.pipeline_stages = {mine.stages} : i64}}"
                   if mine.stages is not None else "")
         self.emit("}" + stages)
-        self.results += list(zip(names, types)) if types else []
 
     def same_loop(self, same: SameLoop) -> None:
         res = self._same_core_loop(same.trip, same.stages, None, same.start, max(1, same.step))
@@ -676,6 +726,11 @@ _SIMPLER = {
     "inner_stages": [None, 2],
     "nest": ["flat"],
     "exchange": [False],
+    "unsigned": [False],
+    "dynamic": [False],
+    "high": [False],
+    "outer": [0],
+    "outer_stages": [None],
     "free": [False],
     "store": [False],
     "memref": [False],
