@@ -191,7 +191,7 @@ class _Builder:
         return Event(FREE, pipe, str(tile.type), op, self.register(source))
 
     def register(self, pop: ir.Operation) -> int:
-        return self.registers.setdefault(pop, len(self.registers))
+        return self.registers.setdefault(pop.operation, len(self.registers))
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
