@@ -53,7 +53,7 @@ LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop", "m
 BINARY = ("arith.addf", "linalg.add", "arith.mulf", "arith.subf", "arith.maximumf",
           "linalg.mul", "linalg.sub", "linalg.max", "linalg.matmul")
 UNARY = ("arith.negf", "math.absf", "math.tanh")
-ACC_KINDS = ("tile", "scalar", "rows", "index")
+ACC_KINDS = ("tile", "scalar", "rows", "index", "last", "pass")
 TILE_COMBINE = ("arith.addf", "linalg.add", "arith.maximumf")
 
 
@@ -65,7 +65,9 @@ class Expr:
     chains), slice (a row of the source tensor), const, arg (the invariant
     tile argument), popped (the core's last received tile of this iteration),
     acc (a tile iter_arg), loop (a same-core pipeline loop), mload (a splat of
-    an element loaded from the memref argument); nodes: bin, un."""
+    an element loaded from the memref argument); nodes: bin, un, if (scf.if
+    yielding one of two tiles, each computed in its branch), select
+    (arith.select on a scalar condition)."""
 
     kind: str
     op: str = ""
@@ -87,9 +89,10 @@ class Acc:
     """An iter_arg of one core's loop, updated right after message `source`
     (mod the message count) is sent or received with that tile."""
 
-    kind: str  # tile | scalar | rows | index
+    kind: str  # tile | scalar | rows | index | last (the tile itself) | pass (unchanged)
     source: int = 0
     op: str = "arith.addf"
+    chain: bool = False  # initialised with the latest earlier loop result of its type
 
 
 @dataclasses.dataclass(frozen=True)
@@ -258,7 +261,7 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
     high = ch.boolean(0.08)
     unsigned = ch.boolean(0.15) and (config.unsigned_high or not high)
     accs = tuple(Acc(ch.choice(ACC_KINDS), ch.integer(0, n_messages - 1),
-                     ch.choice(TILE_COMBINE)) for _ in range(ch.integer(0, 2)))
+                     ch.choice(TILE_COMBINE), ch.boolean(0.3)) for _ in range(ch.integer(0, 2)))
     return SideLoop(start=ch.choice([0, 1, 3, -2, 5]), step=step,
                     slack=ch.integer(0, step - 1),
                     stages=ch.choice([2, 3, 4, 5, 6, 2, 4, None, 1]),
@@ -271,10 +274,14 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
 
 def draw_expr(ch, depth: int) -> Expr:
     if depth > 0 and ch.boolean(0.4):
-        if ch.boolean(0.75):
+        kind = ch.choice(["bin", "bin", "bin", "un", "if", "select"])
+        if kind == "bin":
             return Expr("bin", ch.choice(BINARY),
                         (draw_expr(ch, depth - 1), draw_expr(ch, depth - 1)))
-        return Expr("un", ch.choice(UNARY), (draw_expr(ch, depth - 1),))
+        if kind == "un":
+            return Expr("un", ch.choice(UNARY), (draw_expr(ch, depth - 1),))
+        return Expr(kind, args=(draw_expr(ch, depth - 1), draw_expr(ch, depth - 1)),
+                    a=ch.integer(0, 3), b=ch.integer(0, 3))
     return Expr(ch.choice(LEAVES), a=ch.integer(0, 7), b=ch.integer(0, 7))
 
 
@@ -429,6 +436,22 @@ class _Function:
             return self.op(f"{op} {x}, {y} : {t}")
         if e.kind == "un":
             return self.op(f"{e.op} {self.expr(e.args[0], ctx)} : {t}")
+        if e.kind in ("if", "select"):
+            m = e.a % 3 + 1
+            cond = ctx.cond((m, e.b % m))
+            if e.kind == "select":
+                x, y = (self.expr(a, ctx) for a in e.args)
+                return self.op(f"arith.select {cond}, {x}, {y} : {t}")
+            head, (name,) = self._results(1, "if")
+            self.emit(f"{head}scf.if {cond} -> ({t}) {{")
+            for i, arg in enumerate(e.args):
+                if i:
+                    self.emit("} else {")
+                self.push_scope()
+                self.emit(f"scf.yield {self.expr(arg, ctx)} : {t}")
+                self.pop_scope()
+            self.emit("}")
+            return name
         if e.kind == "splat":
             return self.op(f"tensor.splat {self._scalar(ctx, e.a, e.b)} : {t}")
         if e.kind == "elems":
@@ -449,7 +472,7 @@ class _Function:
         if e.kind == "popped" and ctx.popped is not None:
             return ctx.popped
         if e.kind == "acc":
-            tiles = [v for v, k in zip(ctx.accs, ctx.kinds) if k.kind == "tile"]
+            tiles = [v for v, k in zip(ctx.accs, ctx.kinds) if k.kind in ("tile", "last", "pass")]
             if tiles:
                 return tiles[e.a % len(tiles)]
         if e.kind == "loop":
@@ -482,11 +505,16 @@ class _Function:
 
     # iter_args
     def acc_type(self, acc: Acc) -> str:
-        return {"tile": self.tile, "scalar": "f32", "rows": self.src, "index": "index"}[acc.kind]
+        return {"tile": self.tile, "scalar": "f32", "rows": self.src, "index": "index",
+                "last": self.tile, "pass": self.tile}[acc.kind]
 
     def acc_init(self, acc: Acc) -> str:
+        if acc.chain:
+            earlier = [v for v, t in self.results if t == self.acc_type(acc)]
+            if earlier:
+                return earlier[-1]
         return {"tile": "%w", "scalar": self.const(0.0, "f32"), "rows": "%src",
-                "index": self.const(0, "index")}[acc.kind]
+                "index": self.const(0, "index"), "last": "%w", "pass": "%w"}[acc.kind]
 
     def absorb(self, ctx: _Ctx, message: int, tile: str) -> None:
         n = len(self.current_loop.messages)
@@ -512,8 +540,13 @@ class _Function:
                 strides = ", ".join(["1"] * (rank + 1))
                 new = self.op(f"tensor.insert_slice {tile} into {old}[{offsets}] [{sizes}] "
                               f"[{strides}] : {t} into {self.src}")
-            else:
+            elif acc.kind == "index":
                 new = ctx.row(from_iv=True)
+            elif acc.kind == "last":  # a received tile may be freed: keep a copy
+                received = self.current_loop.messages[message].sender != self.side
+                new = self.op(f"arith.negf {tile} : {t}") if received else tile
+            else:
+                new = old
             ctx.accs[i] = new
 
     # FIFO section
@@ -738,6 +771,7 @@ _SIMPLER = {
     "cond": [(2, 0)],
     "kind": ["tile"],
     "position": [0],
+    "chain": [False],
     "a": [0],
     "b": [0],
 }
