@@ -104,18 +104,18 @@ def test_generator_reaches_every_decision():
     """The random pairs are not vacuous: over a fixed set of seeds the pass
     skews at several depths and demotes for each reason the spec lists."""
     decisions = collections.Counter()
-    for seed in range(150):
+    for seed in range(250):
         for remark in _remarks(render(random_pair(seed, CONFIG))):
             decisions[re.sub(r"'[^']*'|\d+", "_", remark.split("(")[0]).strip()] += 1
             if remark.startswith("skewed"):
                 decisions[remark.split("(")[0].strip()] += 1
     for depth in (1, 2, 3):
         assert decisions[f"skewed: depth {depth}"] > 0, decisions
-    for reason in ("demoted: FIFO op _ is nested in _", "demoted: multi-round-trip",
-                   "demoted: not a round-trip", "demoted: consumer role",
-                   "demoted: trip count _ < _", "demoted: pto.pipeline_stages = _ asks for no skew",
-                   "demoted: producer half reads iter_arg #_"):
-        assert any(d.startswith(reason) for d in decisions), (reason, decisions)
+    demotions = [d for d in decisions if d.startswith("demoted")]
+    for reason in ("nested", "multi-round-trip", "not a round-trip", "consumer role",
+                   "trip count", "asks for no skew", "iter_arg", "non-constant",
+                   "overflows", "reads memory"):
+        assert any(reason in d for d in demotions), (reason, decisions)
 
 
 @register_pass
