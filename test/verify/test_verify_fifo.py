@@ -86,6 +86,20 @@ def test_pipeline_text_and_library_call():
     assert ok and len(diags) == 1 and diags[0].startswith("remark: FIFO verified")
 
 
+def test_library_call_raises_pass_failure_on_a_deadlock():
+    module = ir.Module.parseFile(str(SIM_INPUTS / "deadlock_d3.mlir"))
+    seen = []
+    handle = module.context.attach_diagnostic_handler(lambda d: seen.append(d.message) or True)
+    try:
+        skew_mlir.passes.verify_fifo(fifo_depth=3)(module)
+        assert seen == []
+        with pytest.raises(skew_mlir.PassFailure):
+            skew_mlir.passes.verify_fifo(fifo_depth=2)(module)
+    finally:
+        handle.detach()
+    assert len(seen) == 2 and all(m.startswith("deadlock at 2 slot(s)") for m in seen)
+
+
 # --- huge trips ----------------------------------------------------------------
 
 NAIVE = """
