@@ -13,21 +13,26 @@ then pop), which needs one slot per pipe. A received tile is freed
 (`tfree`, when the message asks for it) before the core's next pop.
 
 What varies: start / stop / step of each core's loop (its own; only the trip
-count is shared), index or i32 / i64 induction variables, steps that do not
-divide the range, trip counts 0..9, `pto.pipeline_stages` 1..6 or absent on
-each core, the slot count 1..8 (module attribute `pto.fifo_depth`), which
-core sends first, 1..4 messages per iteration in any direction, tiles made by
-scalar chains (tensor.splat / tensor.from_elements of IV arithmetic),
-extract_slice at IV-derived rows, constants, arguments, linalg named ops
-(add / mul / sub / max / matmul), arith / math on tensors, same-core
-pipeline loops nested in a tile computation, tiles computed from the popped
-tile (consumer role) or from an iter_arg (producer reads an iter_arg),
-iter_args (tile, f32 scalar, a row-assembled tensor, an index yielding the
-IV-derived row: a recomputed scalar chain) fed by a sent tile (a carried
-tensor) or a received one, FIFO ops nested in an scf.if (both branches, or
-only one under a condition both cores compute alike) or in an inner scf.for
-(itself a pipeline loop or not), and same-core pipeline loops around the
-cross-core ones.
+count is shared), index or i16 / i32 / i64 induction variables, `scf.for
+unsigned`, bounds up to the IV type's maximum (the skewed bound may
+overflow), computed (non-constant) bounds, steps that do not divide the
+range, trip counts 0..9, `pto.pipeline_stages` 1..6 or absent on each core,
+the slot count 1..8 (module attribute `pto.fifo_depth`), which core sends
+first, 1..4 messages per iteration in any direction, tiles made by scalar
+chains (tensor.splat / tensor.from_elements of IV arithmetic), extract_slice
+at IV-derived rows, memref.load, constants, arguments, linalg named ops (add
+/ mul / sub / max / matmul), arith / math on tensors, scf.if and
+arith.select between tiles, same-core pipeline loops nested in a tile
+computation, tiles computed from the popped tile (consumer role) or from an
+iter_arg (producer reads an iter_arg), iter_args (tile, f32 scalar, a
+row-assembled tensor, an index yielding the IV-derived row: a recomputed
+scalar chain, the tile itself, unchanged) fed by a sent tile (a carried
+tensor) or a received one and possibly initialised from an earlier loop's
+result, memref.store of received data (a hazard when the producer loads the
+same memref), FIFO ops nested in an scf.if (both branches, or only one under
+a condition both cores compute alike) or in an inner scf.for (itself a
+pipeline loop or not), cross-core loops inside an outer scf.for, and
+same-core pipeline loops around the cross-core ones.
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
