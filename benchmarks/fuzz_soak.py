@@ -11,7 +11,8 @@ keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
 second run changes nothing. Each failure is shrunk (greedily, on the pair's
 spec, keeping the failing property) and written as a reproducer
-OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case.
+OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case. Should
+the process abort, OUT/current-seed names the case it was running.
 
 Needs the test extras (`pip install '.[test]'`) only for the test file; this
 script itself needs nothing beyond the package. Two known failure classes
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
+import faulthandler
 import pathlib
 import random
 import sys
@@ -82,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
 
     base = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    # An abort (not an exception) ends the process: the seed of the case that
+    # was running is then in this file, and faulthandler prints the stack.
+    current = out / "current-seed"
+    faulthandler.enable()
     print(f"fuzz soak: up to {args.cases} cases from seed {base}"
           + (f", at most {args.minutes:g} min" if args.minutes else "")
           + (", with exchange pairs" if args.exchange else "")
@@ -97,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         if deadline is not None and time.monotonic() >= deadline:
             break
         seed = base + i
+        current.write_text(f"{seed}\n")
         spec = random_pair(seed, config)
         outcome = run_case(spec, seed, verify_fifo)
         ran += 1
@@ -109,7 +116,6 @@ def main(argv: list[str] | None = None) -> int:
                     spec = shrink(spec, lambda s: (run_case(s, seed, verify_fifo) or ("",))[0]
                                   == stage, args.shrink_budget)
                     message = (run_case(spec, seed, verify_fifo) or ("", message))[1]
-                out.mkdir(parents=True, exist_ok=True)
                 path = out / f"fuzz-{seed}-{stage}.mlir"
                 comment = "\n".join("// " + line for line in
                                     [f"fuzz_soak.py seed {seed}: property '{stage}' fails",
@@ -126,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             last_report = now
             print(f"  {ran} cases, {len(failures)} failed, {now - start:.0f} s", flush=True)
 
+    current.unlink(missing_ok=True)
     elapsed = time.monotonic() - start
     by_stage = collections.Counter(stage for _, stage, _, _ in failures)
     print(f"ran {ran} cases in {elapsed:.0f} s ({ran / max(elapsed, 1e-9):.1f}/s), "
