@@ -9,7 +9,8 @@ skew_mlir.testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
 keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
-second run changes nothing. Each failure is shrunk (greedily, on the pair's
+second run changes nothing. Three cases in ten run the pass with options
+(fifo-depth, tag-membership) and canonicalize / cse around it. Each failure is shrunk (greedily, on the pair's
 spec, keeping the failing property) and written as a reproducer
 OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case. Should
 the process abort, OUT/current-seed names the case it was running.
@@ -34,15 +35,29 @@ import time
 import traceback
 
 from skew_mlir.testing.properties import (
-    STAGES, PropertyFailure, check_pair, verify_fifo_registered,
+    SKEW, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
 )
 from skew_mlir.testing.random_pairs import Config, random_pair, render, shrink
 
 
+def pipeline_of(spec, seed: int) -> str:
+    """The pipeline case `seed` runs: the pass alone (7 cases in 10), else
+    with a fifo-depth option (at most the declared slots), tag-membership
+    and canonicalize / cse around it, all drawn from the seed."""
+    rng = random.Random(seed * 2654435761 % (1 << 64))
+    if rng.random() < 0.7:
+        return SKEW
+    return skew_pipeline(min(rng.randint(1, 8), spec.slots), rng.random() < 0.5,
+                         rng.choice(["", "canonicalize", "cse", "canonicalize, cse"]),
+                         rng.choice(["", "cse", "canonicalize"]))
+
+
 def run_case(spec, seed: int, verify_fifo: bool) -> tuple[str, str] | None:
     """None when every property holds, else (property, message)."""
+    pipeline = pipeline_of(spec, seed)
     try:
-        check_pair(render(spec), seed=seed, verify_fifo=verify_fifo)
+        check_pair(render(spec), seed=seed, verify_fifo=verify_fifo, pipeline=pipeline,
+                   same_core_kept="canonicalize" not in pipeline)
     except PropertyFailure as failure:
         return failure.stage, failure.message
     except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too
@@ -77,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay is not None:
         spec = random_pair(args.replay, config)
         print(render(spec))
+        print(f"// pipeline: {pipeline_of(spec, args.replay)}")
         outcome = run_case(spec, args.replay, verify_fifo)
         print("PASS" if outcome is None else f"FAIL [{outcome[0]}] {outcome[1]}")
         return 0 if outcome is None else 1
@@ -122,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
                                      f"replay the unshrunk case: python benchmarks/fuzz_soak.py "
                                      f"--replay {seed}" + (" --exchange" if args.exchange else "")
                                      + (" --unsigned-high" if args.unsigned_high else ""),
+                                     f"pipeline: {pipeline_of(spec, seed)}",
                                      *message.splitlines()[:12]])
                 path.write_text(comment + "\n" + render(spec))
             failures.append((seed, stage, message.splitlines()[0] if message else "", path))

@@ -11,7 +11,8 @@ raises nothing; its output verifies; no loop with FIFO ops keeps
 pto.pipeline_stages and no same-core pipeline loop loses it; pto-verify-fifo
 accepts the transformed pair; the interpreter runs both pairs to bitwise
 identical outputs and per-pipe message traces with no deadlock; a second run
-of the pass changes nothing.
+of the pass changes nothing. The same again with pass options and
+canonicalize / cse around the pass.
 
 Pairs in which both cores push before they pop (`Config.exchange`) are left
 out here: the pass skews both cores and the pair deadlocks whenever
@@ -34,7 +35,7 @@ from mlir import ir
 import skew_mlir
 from mlir.dialects import arith
 from skew_mlir import Option, Pass, register_pass
-from skew_mlir.testing.properties import PropertyFailure, check_pair
+from skew_mlir.testing.properties import PropertyFailure, check_pair, skew_pipeline
 from skew_mlir.testing.random_pairs import (
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, pairs, random_pair, render,
 )
@@ -49,6 +50,18 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
 @given(pairs(CONFIG))
 def test_random_pairs_keep_every_property(spec):
     check_pair(render(spec))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(pairs(CONFIG), st.integers(1, 8), st.booleans(),
+       st.sampled_from(["", "canonicalize", "cse", "canonicalize, cse"]),
+       st.sampled_from(["", "cse", "canonicalize"]))
+def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after):
+    """The same properties with `fifo-depth` (at most the declared slot
+    count: a smaller one only makes the skew shallower) and
+    `tag-membership` options, and upstream passes around the skew."""
+    pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after)
+    check_pair(render(spec), pipeline=pipeline, same_core_kept=not (before or after))
 
 
 # Hand-picked corners the strategy reaches only now and then, kept as
