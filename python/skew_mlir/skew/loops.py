@@ -40,8 +40,9 @@ def find_pipeline_loops(root: ir.Operation
                 fifo_ops.append(op)
         elif name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
-            if isinstance(attr, ir.IntegerAttr) and attr.value >= 1:
-                loops[op] = PipelineLoop(op, attr.value, [])
+            stages = integer_value(attr)
+            if stages is not None and stages >= 1:
+                loops[op] = PipelineLoop(op, stages, [])
             else:
                 errors.append((op, f"'{PIPELINE_STAGES_ATTR}' must be an integer "
                                    f">= 1, got {attr}"))
@@ -61,14 +62,40 @@ def find_pipeline_loops(root: ir.Operation
     return list(loops.values()), errors
 
 
+def integer_value(attr: ir.Attribute) -> int | None:
+    """The exact value of an integer attribute of any width and signedness
+    (None for anything else, booleans included).
+
+    The bindings read every IntegerAttr through int64: wider values abort the
+    process (an APInt assertion) and unsigned 64-bit ones come back negative.
+    """
+    if not isinstance(attr, ir.IntegerAttr):
+        return None
+    type_ = attr.type
+    if not isinstance(type_, ir.IntegerType):
+        return attr.value  # index: 64-bit signed
+    if type_.width == 1:
+        return None  # i1 is a boolean, not a count
+    if type_.width > 64:
+        # Printed as "<decimal> : iN", signed unless the type is unsigned.
+        return int(str(attr).rsplit(" : ", 1)[0])
+    value = attr.value
+    if type_.is_unsigned and value < 0:
+        value += 1 << type_.width
+    return value
+
+
 def _constant(value: ir.Value, what: str) -> int:
     if isinstance(value, ir.OpResult):
         owner = value.owner
         if owner.name == "arith.constant":
-            attr = owner.attributes["value"]
-            if isinstance(attr, ir.IntegerAttr):
-                return attr.value
+            number = integer_value(owner.attributes["value"])
+            if number is not None:
+                return number
     raise Demote(f"non-constant {what}")
+
+
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def _bit_width(type_: ir.Type) -> int:
@@ -96,6 +123,10 @@ def static_range(loop: ir.Operation) -> StaticRange:
     if start + trip * step > high:
         raise Demote(f"skewed upper bound {start + trip * step} overflows "
                      f"{for_op.induction_variable.type}")
+    # The emitted constants are built from 64-bit signed integers.
+    if not (INT64_MIN <= start and start + trip * step <= INT64_MAX):
+        raise Demote(f"bounds [{start}, {start + trip * step}) of the skewed loops "
+                     "do not fit in a signed 64-bit integer")
     # On equal values the lower bound wins (inserted last).
     return StaticRange(start, step, trip, {step: for_op.step, stop: for_op.upperBound,
                                            start: for_op.lowerBound})
