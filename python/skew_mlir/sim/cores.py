@@ -35,6 +35,7 @@ class Core:
         self.fifo_events: list[FifoEvent] = []
         self.steps = 0
         self.max_steps = max_steps
+        self.calls = 0  # func.call nesting at the current point of execution
 
     def spend(self, cycles: int) -> None:
         if cycles > 0:

@@ -20,6 +20,7 @@ from .cores import Core
 from .cost_model import CostModel
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
+from ..skew.loops import integer_value
 from .kernels import functions_of
 from .values import dtype_of
 
@@ -29,6 +30,12 @@ class BlockCode:
     run: object  # frame -> terminator operand values (a generator when blocking)
     blocking: bool
     arg_slots: list[int]
+
+
+# Deepest region nesting the simulator compiles (a few Python frames per level).
+MAX_NESTING = 100
+# Deepest func.call chain it runs.
+MAX_CALL_DEPTH = 64
 
 
 def _no_cost(_cycles: int) -> None:
@@ -79,7 +86,17 @@ class Compiler:
         if len(blocks) != 1:
             raise UnsupportedOp(op, f"region #{index} has {len(blocks)} blocks; "
                                     "only single-block regions are supported")
-        return self.compile_block(blocks[0], describe(op))
+        # Compiling and running recurse once per nesting level: refuse deep
+        # nests with a located error before Python's recursion limit is hit.
+        program = self.program
+        if program.nesting >= MAX_NESTING:
+            raise SimError(f"{where(op)}: regions nested more than {MAX_NESTING} deep "
+                           "are not supported by the simulator")
+        program.nesting += 1
+        try:
+            return self.compile_block(blocks[0], describe(op))
+        finally:
+            program.nesting -= 1
 
     def compile_block(self, block: ir.Block, owner: str) -> BlockCode:
         # OpView subclasses may shadow `.name` (func.func's is its symbol).
@@ -144,6 +161,10 @@ class Program:
         self.cost = cost
         self.functions = functions_of(module)
         self._code: dict[tuple[str, str], FunctionCode] = {}
+        self.nesting = 0  # regions being compiled, innermost last
+        # scf.for ops with constant bounds -> ops one run of the loop executes
+        # at least (its own body, times the trip count, nested loops included).
+        self.loop_steps: dict[ir.Operation, int] = {}
 
     def function(self, name: str, core: Core) -> FunctionCode:
         key = (name, core.role)
@@ -174,7 +195,14 @@ def _scf_for(op, cc: Compiler) -> Step:
     body = cc.compile_region(op)
     iv_slot, carried = body.arg_slots[0], body.arg_slots[1:]
     iv_type = dtype_of(op.operands[0].type).type
-    n_body_ops = len(list(op.regions[0].blocks[0].operations))
+    body_ops = [o.operation for o in op.regions[0].blocks[0].operations]
+    # A lower bound of the ops one iteration executes: nested constant-trip
+    # loops count with their trip counts, so a deep nest is refused up front.
+    n_body_ops = len(body_ops) + sum(cc.program.loop_steps.get(o, 0) for o in body_ops
+                                     if o.name == "scf.for")
+    trips_known = _static_trips(op)
+    if trips_known is not None:
+        cc.program.loop_steps[op] = trips_known * n_body_ops
     core, site = cc.core, describe(op)
 
     def run(frame):
@@ -194,6 +222,23 @@ def _scf_for(op, cc: Compiler) -> Step:
             values = yield from enter(body, frame)
         _store(frame, results, values)
     return step(run, body.blocking)
+
+
+def _static_trips(op) -> int | None:
+    """Trip count of an scf.for whose bounds are arith.constant ops, else None."""
+    if "unsignedCmp" in op.attributes:
+        return None
+    bounds = []
+    for value in list(op.operands)[:3]:
+        owner = value.owner
+        if not isinstance(owner, ir.OpView) or owner.operation.name != "arith.constant":
+            return None
+        bound = integer_value(owner.attributes["value"])
+        if bound is None:
+            return None
+        bounds.append(bound)
+    lo, hi, stride = bounds
+    return max(0, -(-(hi - lo) // stride)) if stride > 0 else None
 
 
 @handles("scf.if")
@@ -244,9 +289,17 @@ def _func_call(op, cc: Compiler) -> Step:
     args = cc.slots_of(op.operands)
     results = cc.slots_of(op.results)
     code = cc.program.function(op.attributes["callee"].value, cc.core)
+    core, site = cc.core, describe(op)
 
     def run(frame):
-        _store(frame, results, (yield from code.call([frame[s] for s in args])))
+        if core.calls >= MAX_CALL_DEPTH:
+            raise SimError(f"{site}: calls nested more than {MAX_CALL_DEPTH} deep "
+                           "(unbounded recursion?)")
+        core.calls += 1
+        try:
+            _store(frame, results, (yield from code.call([frame[s] for s in args])))
+        finally:
+            core.calls -= 1
     return step(run, code.blocking is not False)
 
 

@@ -6,7 +6,8 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from .. import dialect as pto  # importing the package registered the pto passes
-from .errors import SimError
+from ..skew.loops import integer_value
+from .errors import SimError, where
 
 
 def load_module(path: str) -> ir.Module:
@@ -39,7 +40,12 @@ def fifo_slots(module: ir.Module, override: int | None) -> int:
         return override
     attrs = module.operation.attributes
     if pto.FIFO_DEPTH_ATTR in attrs:
-        return attrs[pto.FIFO_DEPTH_ATTR].value
+        attr = attrs[pto.FIFO_DEPTH_ATTR]
+        slots = integer_value(attr)
+        if slots is None or slots < 1:
+            raise SimError(f"{where(module.operation)}: '{pto.FIFO_DEPTH_ATTR}' must be "
+                           f"an integer >= 1, got {attr}")
+        return slots
     return pto.DEFAULT_FIFO_DEPTH
 
 

@@ -135,6 +135,9 @@ def _advance(r: _Running, reply) -> None:
         r.request = r.gen.send(reply)
     except StopIteration as stop:
         r.results, r.request = stop.value, None
+    except RecursionError:
+        raise SimError(f"@{r.core.function}: regions and calls nested too deep for "
+                       "the simulator") from None
 
 
 def _serve(core: Core, req: Request, pipes: dict[str, Pipe], cost: CostModel):

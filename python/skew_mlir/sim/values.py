@@ -72,7 +72,9 @@ def constant(attr: ir.Attribute, t: ir.Type):
             return np.full(tuple(t.shape), attr.get_splat_value().value, dtype=dtype)
         return np.array(attr).astype(dtype, copy=False).reshape(tuple(t.shape))
     if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.BoolAttr)):
-        return scalar(attr.value, t)
+        # The type first: reading a wider-than-64-bit IntegerAttr aborts.
+        dtype = dtype_of(t)
+        return dtype.type(attr.value)
     raise SimError(f"constant attribute {attr} is not supported")
 
 
