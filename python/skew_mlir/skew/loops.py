@@ -6,8 +6,12 @@ import dataclasses
 
 from mlir import ir
 
+from .. import _native
 from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, tile_type_error
 from .plan import Demote, StaticRange
+
+
+_WALKED = sorted(FIFO_OPS | FREE_OPS | {"scf.for"})
 
 
 @dataclasses.dataclass
@@ -22,15 +26,16 @@ def find_pipeline_loops(root: ir.Operation
     """Pipeline loops under `root`, innermost first, and the malformed ops
     (pipeline markers, FIFO tiles) with what is wrong with them.
 
-    One walk over the IR; each FIFO op is then charged to its enclosing
-    pipeline loops by climbing its parents, so the cost stays linear in the IR
-    size times the loop nesting depth.
+    One native walk collects the loops and FIFO ops (a Python call per op
+    would cost more than the rest of the pass on large modules); each FIFO op
+    is then charged to its enclosing pipeline loops by climbing its parents,
+    so the cost stays linear in the IR size times the loop nesting depth.
     """
     loops: dict[ir.Operation, PipelineLoop] = {}
     errors: list[tuple[ir.Operation, str]] = []
     fifo_ops: list[ir.Operation] = []
 
-    def visit(op: ir.Operation) -> ir.WalkResult:
+    def visit(op: ir.Operation) -> None:
         name = op.name
         if name in FIFO_OPS or name in FREE_OPS:
             error = tile_type_error(op)
@@ -38,7 +43,7 @@ def find_pipeline_loops(root: ir.Operation
                 errors.append((op, error))
             elif name in FIFO_OPS:
                 fifo_ops.append(op)
-        elif name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
+        elif PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
             stages = integer_value(attr)
             if stages is not None and stages >= 1:
@@ -46,10 +51,10 @@ def find_pipeline_loops(root: ir.Operation
             else:
                 errors.append((op, f"'{PIPELINE_STAGES_ATTR}' must be an integer "
                                    f">= 1, got {attr}"))
-        return ir.WalkResult.ADVANCE
 
     # Post-order visits a loop after everything nested in it: innermost first.
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    for capsule in _native.collect_ops(root._CAPIPtr, _WALKED):
+        visit(ir.Operation._CAPICreate(capsule))
     if loops:
         for fifo in fifo_ops:
             parent = fifo.parent
