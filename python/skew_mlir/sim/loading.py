@@ -50,5 +50,12 @@ def fifo_slots(module: ir.Module, override: int | None) -> int:
 
 
 def _diagnostics(exc: ir.MLIRError) -> str:
-    notes = [f"{d.location}: {d.message}" for d in exc.error_diagnostics]
+    notes = [f"{_where(d.location)}: {d.message}" for d in exc.error_diagnostics]
     return "; ".join(notes) or str(exc)
+
+
+def _where(loc: ir.Location) -> str:
+    """`file:line:col` for a file location (as pto-opt prints it), else as is."""
+    if loc.is_a_file():
+        return f"{loc.filename}:{loc.start_line}:{loc.start_col}"
+    return str(loc)
