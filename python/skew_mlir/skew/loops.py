@@ -108,19 +108,35 @@ def _bit_width(type_: ir.Type) -> int:
     return type_.width if isinstance(type_, ir.IntegerType) else 64
 
 
-def static_range(loop: ir.Operation) -> StaticRange:
-    """Constant start / step / trip count of an scf.for, or Demote."""
+def constant_range(loop: ir.Operation) -> tuple[int, int, int]:
+    """Constant start / stop / step of an scf.for as its comparison reads
+    them (unsigned under `unsignedCmp`), or Demote."""
     for_op = loop.opview
     start = _constant(for_op.lowerBound, "lower bound")
     stop = _constant(for_op.upperBound, "upper bound")
     step = _constant(for_op.step, "step")
+    if "unsignedCmp" in loop.attributes:
+        width = _bit_width(for_op.induction_variable.type)
+        start, stop, step = (v % (1 << width) for v in (start, stop, step))
+    if step <= 0:
+        raise Demote(f"non-positive step {step}")
+    return start, stop, step
+
+
+def trip_count(start: int, stop: int, step: int) -> int:
+    return max(0, -(-(stop - start) // step))
+
+
+def static_range(loop: ir.Operation) -> StaticRange:
+    """Constant start / step / trip count of an scf.for, or Demote."""
+    start, stop, step = constant_range(loop)
+    for_op = loop.opview
     width = _bit_width(for_op.induction_variable.type)
     if "unsignedCmp" in loop.attributes:
-        start, stop, step = (v % (1 << width) for v in (start, stop, step))
         high = (1 << width) - 1
     else:
         high = (1 << (width - 1)) - 1
-    trip = max(0, -(-(stop - start) // step))
+    trip = trip_count(start, stop, step)
     if trip < 2:
         raise Demote(f"trip count {trip} < 2")
     # The skewed loops run up to start + trip*step, past the original bound

@@ -17,7 +17,7 @@ import dataclasses
 from mlir import ir
 
 from ..dialect import FREE_OPS, PIPE_OF, POP_OPS, PUSH_OPS
-from ..skew.loops import _bit_width, _constant
+from ..skew.loops import constant_range, trip_count
 from ..skew.plan import Demote
 
 PUSH, POP, FREE = "push", "pop", "free"
@@ -79,21 +79,12 @@ class Program:
         return None
 
 
-def trip_count(loop: ir.Operation) -> int | None:
-    """Trip count of an scf.for with constant bounds and step, else None."""
-    for_op = loop.opview
+def loop_trips(loop: ir.Operation) -> int | None:
+    """Trip count of an scf.for with constant bounds and positive step, else None."""
     try:
-        start = _constant(for_op.lowerBound, "lower bound")
-        stop = _constant(for_op.upperBound, "upper bound")
-        step = _constant(for_op.step, "step")
+        return trip_count(*constant_range(loop))
     except Demote:
         return None
-    if "unsignedCmp" in loop.attributes:
-        width = _bit_width(for_op.induction_variable.type)
-        start, stop, step = (v % (1 << width) for v in (start, stop, step))
-    if step <= 0:
-        return None  # scf.for requires a positive step: not modelled
-    return max(0, -(-(stop - start) // step))
 
 
 def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
@@ -149,7 +140,7 @@ class _Builder:
 
     def region_op(self, op: ir.Operation) -> tuple:
         if op.name == "scf.for":
-            trip = trip_count(op)
+            trip = loop_trips(op)
             if trip is None:
                 self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
                                           "trip count"))
