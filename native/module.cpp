@@ -81,26 +81,45 @@ PyObject *registerPass(PyObject *, PyObject *args) {
   Py_RETURN_NONE;
 }
 
-// emit_diagnostic(location capsule, severity, message)
+// emit_diagnostic(location capsule, severity, message,
+//                 [(note location capsule, note message)])
 PyObject *emitDiagnostic(PyObject *, PyObject *args) {
-  PyObject *capsule;
+  PyObject *capsule, *noteList = nullptr;
   const char *severity, *message;
-  if (!PyArg_ParseTuple(args, "Oss", &capsule, &severity, &message))
+  if (!PyArg_ParseTuple(args, "Oss|O!", &capsule, &severity, &message,
+                        &PyList_Type, &noteList))
     return nullptr;
   MlirLocation loc = mlirPythonCapsuleToLocation(capsule);
   if (mlirLocationIsNull(loc))
     return nullptr;
+  std::vector<std::pair<Location, const char *>> notes;
+  for (Py_ssize_t i = 0; noteList && i < PyList_Size(noteList); ++i) {
+    PyObject *noteCapsule;
+    const char *text;
+    if (!PyArg_ParseTuple(PyList_GetItem(noteList, i), "Os", &noteCapsule,
+                          &text))
+      return nullptr;
+    MlirLocation noteLoc = mlirPythonCapsuleToLocation(noteCapsule);
+    if (mlirLocationIsNull(noteLoc))
+      return nullptr;
+    notes.emplace_back(unwrap(noteLoc), text);
+  }
   llvm::StringRef kind(severity);
-  if (kind == "error")
-    emitError(unwrap(loc)) << message;
-  else if (kind == "warning")
-    emitWarning(unwrap(loc)) << message;
-  else if (kind == "remark")
-    emitRemark(unwrap(loc)) << message;
-  else {
+  std::optional<DiagnosticSeverity> level =
+      kind == "error"     ? std::optional(DiagnosticSeverity::Error)
+      : kind == "warning" ? std::optional(DiagnosticSeverity::Warning)
+      : kind == "remark"  ? std::optional(DiagnosticSeverity::Remark)
+                          : std::nullopt;
+  if (!level) {
     PyErr_Format(PyExc_ValueError, "unknown severity '%s'", severity);
     return nullptr;
   }
+  Location location = unwrap(loc);
+  InFlightDiagnostic diag =
+      location.getContext()->getDiagEngine().emit(location, *level);
+  diag << message;
+  for (const auto &[noteLoc, text] : notes)
+    diag.attachNote(noteLoc) << text;
   Py_RETURN_NONE;
 }
 
@@ -389,7 +408,7 @@ PyMethodDef methods[] = {
     {"register_pass", registerPass, METH_VARARGS,
      "Register a Python pass in MLIR's pass registry."},
     {"emit_diagnostic", emitDiagnostic, METH_VARARGS,
-     "Emit an error, warning or remark at a location."},
+     "Emit an error, warning or remark at a location, with notes."},
     {"memory_effects", memoryEffects, METH_O,
      "Memory effects of an operation and its nested ops, or None."},
     {"is_memory_effect_free", isMemoryEffectFree, METH_O,

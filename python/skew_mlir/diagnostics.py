@@ -6,17 +6,24 @@ They go through the context's diagnostic engine, so pto-opt prints them as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mlir import ir
 
 from . import _native
 
 
-def emit(location: ir.Location, severity: str, message: str) -> None:
-    _native.emit_diagnostic(location._CAPIPtr, severity, message)
+Note = tuple[ir.Location, str]
 
 
-def error(location: ir.Location, message: str) -> None:
-    emit(location, "error", message)
+def emit(location: ir.Location, severity: str, message: str,
+         notes: Sequence[Note] = ()) -> None:
+    _native.emit_diagnostic(location._CAPIPtr, severity, message,
+                            [(where._CAPIPtr, text) for where, text in notes])
+
+
+def error(location: ir.Location, message: str, notes: Sequence[Note] = ()) -> None:
+    emit(location, "error", message, notes)
 
 
 def warning(location: ir.Location, message: str) -> None:

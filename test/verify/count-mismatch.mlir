@@ -130,6 +130,7 @@ func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
   // expected-error @below {{deadlock at 4 slot(s) per pipe: this pop from V2C waits for message #0}}
+  // expected-note @below {{the cube kernel waits here}}
   %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
   scf.for %i = %c0 to %c5 step %c1 {
     // expected-error @below {{message count mismatch on C2V: the cube kernel pushes 5 message(s) in all, the vector kernel pops 4}}
@@ -143,6 +144,7 @@ func.func @vector(%t: tensor<16xf32>) attributes {pto.core = "aiv"} {
   %c2 = arith.constant 2 : index
   scf.for %i = %c0 to %c2 step %c1 {
     // expected-error @below {{deadlock at 4 slot(s) per pipe: this pop from C2V waits for message #0}}
+    // expected-note @below {{the vector kernel waits here}}
     %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
     %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
   }

@@ -72,7 +72,8 @@ module attributes {pto.fifo_depth = 2 : i64} {
     }
     scf.for %k = %c4 to %n step %c4 {
       scf.for %i = %c0 to %c4 step %c1 {
-        // expected-error @below {{deadlock at 2 slot(s) per pipe: this push to C2V waits for a free slot (C2V holds 2 of 2 slots: 2 in flight, 0 popped awaiting tfree; 5 pushed, 3 popped), while the vector kernel waits at 'pto.tpush_to_aic' at}}
+        // expected-error @below {{deadlock at 2 slot(s) per pipe: this push to C2V waits for a free slot (C2V holds 2 of 2 slots: 2 in flight, 0 popped awaiting tfree; 5 pushed, 3 popped), while the vector kernel waits too}}
+        // expected-note @below {{the cube kernel waits here}}
         "pto.tpush_to_aiv"(%t) : (tensor<16x16xf32>) -> ()
       }
       scf.for %i = %c0 to %c4 step %c1 {
@@ -90,7 +91,8 @@ module attributes {pto.fifo_depth = 2 : i64} {
     %n = arith.constant 1000000000 : index
     scf.for %i = %c0 to %n step %c1 {
       %s = "pto.tpop_from_aic"() : () -> tensor<16x16xf32>
-      // expected-error @below {{deadlock at 2 slot(s) per pipe: this push to V2C waits for a free slot (V2C holds 2 of 2 slots: 2 in flight, 0 popped awaiting tfree; 2 pushed, 0 popped), while the cube kernel waits at 'pto.tpush_to_aiv' at}}
+      // expected-error @below {{deadlock at 2 slot(s) per pipe: this push to V2C waits for a free slot (V2C holds 2 of 2 slots: 2 in flight, 0 popped awaiting tfree; 2 pushed, 0 popped), while the cube kernel waits too}}
+      // expected-note @below {{the vector kernel waits here}}
       "pto.tpush_to_aic"(%s) : (tensor<16x16xf32>) -> ()
     }
     return
@@ -130,6 +132,7 @@ func.func @cube(%t: tensor<16xf32>, %u: tensor<8xf32>) attributes {pto.core = "a
   scf.for %i = %c0 to %n step %c1 {
     "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
   }
+  // expected-note @below {{message #1000000000000 pushed here}}
   "pto.tpush_to_aiv"(%u) : (tensor<8xf32>) -> ()
   return
 }

@@ -7,13 +7,15 @@
 module attributes {pto.fifo_depth = 1 : i64} {
   func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
     "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
-    // expected-error @below {{deadlock at 1 slot(s) per pipe: this push to C2V waits for a free slot (C2V holds 1 of 1 slots: 0 in flight, 1 popped awaiting tfree; 1 pushed, 1 popped), while the vector kernel waits at 'pto.tpop_from_aic' at}}
+    // expected-error @below {{deadlock at 1 slot(s) per pipe: this push to C2V waits for a free slot (C2V holds 1 of 1 slots: 0 in flight, 1 popped awaiting tfree; 1 pushed, 1 popped), while the vector kernel waits too}}
+    // expected-note @below {{the cube kernel waits here}}
     "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
     return
   }
   func.func @vector() attributes {pto.core = "aiv"} {
     %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
-    // expected-error @below {{deadlock at 1 slot(s) per pipe: this pop from C2V waits for message #1, while the cube kernel waits at 'pto.tpush_to_aiv' at}}
+    // expected-error @below {{deadlock at 1 slot(s) per pipe: this pop from C2V waits for message #1, while the cube kernel waits too}}
+    // expected-note @below {{the vector kernel waits here}}
     %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
     "pto.tfree_from_aic"(%a) : (tensor<16xf32>) -> ()
     "pto.tfree_from_aic"(%b) : (tensor<16xf32>) -> ()

@@ -40,6 +40,7 @@ class Finding:
     severity: str  # "error" / "warning"
     op: ir.Operation
     message: str
+    notes: tuple[tuple[ir.Operation, str], ...] = ()  # (op, what it did)
 
 
 class Pipe:
@@ -261,8 +262,8 @@ class Model:
         self.findings.append(Finding(
             "error", pop.op,
             f"tile type mismatch on {pipe.name}: pops {pop.type}, but message "
-            f"#{pipe.popped} is {tile_type}, pushed by '{push.op.name}' at "
-            f"{_where(push.op)}"))
+            f"#{pipe.popped} is {tile_type}",
+            ((push.op, f"message #{pipe.popped} pushed here"),)))
 
     # --- the end ----------------------------------------------------------
 
@@ -299,13 +300,8 @@ class Model:
                 self.findings.append(Finding(
                     "error", event.op,
                     f"deadlock at {self.slots} slot(s) per pipe: {what}, while the "
-                    f"{peer} kernel waits at '{peer_event.op.name}' at "
-                    f"{_where(peer_event.op)}"))
-
-
-def _where(op: ir.Operation) -> str:
-    from ..sim.errors import where  # the simulator's way of naming a location
-    return where(op)
+                    f"{peer} kernel waits too",
+                    ((peer_event.op, f"the {peer} kernel waits here"),)))
 
 
 def check_pair(cube: Program, vector: Program, slots: int,

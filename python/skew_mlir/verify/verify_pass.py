@@ -77,7 +77,8 @@ class VerifyFifo(Pass):
         findings = outcome.findings + _total_mismatches(programs, outcome.findings)
         failed = False
         for finding in findings:
-            diagnostics.emit(finding.op.location, finding.severity, finding.message)
+            diagnostics.emit(finding.op.location, finding.severity, finding.message,
+                             [(op.location, text) for op, text in finding.notes])
             failed = failed or finding.severity == "error"
         if failed:
             raise PassFailure()
