@@ -97,13 +97,17 @@ def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = N
 
 
 def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
-               pipeline: str = SKEW, same_core_kept: bool = True) -> str:
+               pipeline: str = SKEW, same_core_kept: bool = True,
+               tolerance: float | None = None) -> str:
     """Check every property on the pair in `text`; returns the differential
     check's verdict. `verify_fifo=False` leaves out the two pto-verify-fifo
     checks (only for running without that pass); `pipeline` replaces the
     pass under test (the idempotency check still runs the pass alone);
     `same_core_kept=False` drops the check that same-core pipeline loops
-    survive (a pipeline with canonicalize may fold them away)."""
+    survive (a pipeline with canonicalize may fold them away); `tolerance`
+    compares values within that relative and absolute error instead of
+    bitwise (canonicalize folds math.tanh & co. of constants in double
+    precision, the simulator computes them in the tile's float type)."""
     with skew_mlir.make_context():
         try:
             before = ir.Module.parse(text)
@@ -133,7 +137,8 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
         if verify_fifo:
             _run(_clone(after), VERIFY_FIFO, "verify-fifo")
 
-        result = differential_check(before, after, seed=seed)
+        result = differential_check(before, after, seed=seed, rtol=tolerance,
+                                    atol=tolerance)
         if not result.ok:
             stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
             raise PropertyFailure(stage, f"{result.verdict}\n{result.details}".rstrip())

@@ -16,7 +16,7 @@ What varies: start / stop / step of each core's loop (its own; only the trip
 count is shared), index or i16 / i32 / i64 induction variables, `scf.for
 unsigned`, bounds up to the IV type's maximum (the skewed bound may
 overflow), computed (non-constant) bounds, steps that do not divide the
-range, trip counts 0..9, `pto.pipeline_stages` 1..6 or absent on each core,
+range, trip counts 0..20, a core's loop split in two, `pto.pipeline_stages` 1..6 or absent on each core,
 the slot count 1..8 (module attribute `pto.fifo_depth`), which core sends
 first, 1..4 messages per iteration in any direction, tiles made by scalar
 chains (tensor.splat / tensor.from_elements of IV arithmetic), extract_slice
@@ -115,6 +115,7 @@ class SideLoop:
     unsigned: bool = False  # scf.for unsigned (integer IVs, start >= 0 only)
     dynamic: bool = False  # the upper bound is computed, not a constant
     high: bool = False  # start / stop moved up to the IV type's maximum
+    split: int = 0  # 0 < split < trip: two loops, the second from iteration `split`
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,7 +163,7 @@ class Config:
 
     max_loops: int = 2
     max_messages: int = 4
-    max_trip: int = 9
+    max_trip: int = 20
     expr_depth: int = 2
     exchange: bool = True  # both cores push first (see the module docstring)
     nested: bool = True  # FIFO ops inside scf.if / inner scf.for
@@ -236,7 +237,7 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
 
 
 def draw_cross_loop(ch, config: Config) -> CrossLoop:
-    trip = ch.choice([4, 2, 3, 5, 6, 7, 8, 9, 4, 6, 8, 3, 1, 0])
+    trip = ch.choice([4, 2, 3, 5, 6, 7, 8, 9, 4, 6, 8, 3, 1, 0, 10, 12, 15, 16, 20])
     trip = min(trip, config.max_trip)
     n = min(ch.choice([2, 2, 2, 2, 2, 1, 4, 3]), config.max_messages)
     first = ch.choice(SIDES)
@@ -274,7 +275,8 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
                     accs=accs,
                     branch=config.nested and ch.boolean(0.1),
                     inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]),
-                    unsigned=unsigned, dynamic=ch.boolean(0.05), high=high)
+                    unsigned=unsigned, dynamic=ch.boolean(0.05), high=high,
+                    split=ch.choice([0] * 9 + [1, 2, 3, 4, 5]))
 
 
 def draw_expr(ch, depth: int) -> Expr:
@@ -697,8 +699,25 @@ class _Function:
             start = _MAX[ty] - max(span, 0) - mine.start % 3
         stop = start + span
         unsigned = mine.unsigned and ty != "index" and min(start, stop) >= 0
+        if 0 < mine.split < loop.trip:  # two loops: iterations [0, split) and [split, trip)
+            middle = start + mine.split * step
+            first_head, first = self._results(len(types), "r")
+            self._for(loop, mine, types, inits, first_head, start, start, middle, unsigned, False)
+            self._for(loop, mine, types, first, head, start, middle, stop, unsigned,
+                      mine.dynamic)
+        else:
+            self._for(loop, mine, types, inits, head, start, start, stop, unsigned,
+                      mine.dynamic)
+
+    def _for(self, loop: CrossLoop, mine: SideLoop, types: list[str], inits: list[str],
+             head: str, first: int, lower: int, upper: int, unsigned: bool,
+             dynamic: bool) -> None:
+        """One scf.for of the loop: iterations from `lower` to `upper`, counted
+        from the loop's `first` IV."""
+        ty, step = mine.iv_type, max(1, mine.step)
+        start, stop = lower, upper
         lb, st = self.const(start, ty), self.const(step, ty)
-        if mine.dynamic:  # a bound the pass cannot read as a constant
+        if dynamic:  # a bound the pass cannot read as a constant
             ub = self.fresh("ub")
             self.emit(f"{ub} = arith.addi {self.const(stop - 1, ty)}, {self.const(1, ty)} : {ty}")
         else:
@@ -711,7 +730,7 @@ class _Function:
         kw = "unsigned " if unsigned else ""
         self.emit(f"{head}scf.for {kw}{iv} = {lb} to {ub} step {st}{iters}{suffix} {{")
         self.push_scope()
-        ctx = _Ctx(self, iv, ty, start, step, list(args), list(mine.accs))
+        ctx = _Ctx(self, iv, ty, first, step, list(args), list(mine.accs))
         self.body(loop, ctx)
         self._yield(ctx.accs, types)
         self.pop_scope()
@@ -767,6 +786,7 @@ _SIMPLER = {
     "unsigned": [False],
     "dynamic": [False],
     "high": [False],
+    "split": [0],
     "outer": [0],
     "outer_stages": [None],
     "free": [False],
