@@ -320,6 +320,10 @@ class Request:
 
 
 def _check_role(op, cc: Compiler) -> None:
+    # The tile types first: IRDL lets any type through (dialect/pto.irdl.mlir).
+    error = pto.tile_type_error(op)
+    if error:
+        raise SimError(f"{where(op)}: {error}")
     role = "cube" if op.name in _CUBE_OPS else "vector"
     if cc.core.role != role:
         raise SimError(f"{where(op)}: '{op.name}' runs on the {role} core, "

@@ -21,7 +21,7 @@ import numpy as np
 from mlir import ir
 
 from .. import dialect as pto
-from .errors import SimError
+from .errors import SimError, where
 from .values import random_value
 
 ROLES = {"aic": "cube", "aiv": "vector"}
@@ -87,7 +87,12 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int) -> dict[str, list]:
             if role == "vector" and i < len(shared) and types["cube"][i] == t:
                 value = shared[i]
             else:
-                value = random_value(t, rng)
+                try:
+                    value = random_value(t, rng)
+                except SimError as exc:
+                    func = funcs[pair.functions()[role]]
+                    raise SimError(f"{where(func)}: argument #{i} of "
+                                   f"@{pair.functions()[role]}: {exc}") from None
             values.append(value)
         if role == "cube":
             shared = values
