@@ -270,9 +270,8 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
       hadFailure = true;
   };
   llvm::interleave(chunks, os, processOne,
-                   outputMarker.empty()
-                       ? std::string()
-                       : (llvm::Twine("\n") + outputMarker + "\n").str());
+                   outputMarker.empty() ? std::string()
+                                        : (outputMarker + "\n").str());
   return failure(hadFailure);
 }
 

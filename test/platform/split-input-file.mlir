@@ -2,6 +2,10 @@
 // A chunk that fails does not stop the others, and the exit code is 1.
 // RUN: not pto-opt %s -split-input-file %demo_plugin --test-tag 2>/dev/null | FileCheck %s
 // RUN: not pto-opt %s -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=ERR
+// The joined output is byte for byte upstream mlir-opt's:
+// RUN: not pto-opt %s -split-input-file -o %t.ours 2>/dev/null
+// RUN: not mlir-opt --irdl-file=%pto_irdl %s -split-input-file -o %t.upstream 2>/dev/null
+// RUN: diff %t.upstream %t.ours
 
 // CHECK: func.func @first() attributes {test.count = 3 : i64
 // CHECK: // -----
