@@ -3,8 +3,8 @@
 // RUN: not pto-opt %s -split-input-file %demo_plugin --test-tag 2>/dev/null | FileCheck %s
 // RUN: not pto-opt %s -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=ERR
 // The joined output is byte for byte upstream mlir-opt's:
-// RUN: not pto-opt %s -split-input-file -o %t.ours 2>/dev/null
-// RUN: not mlir-opt --irdl-file=%pto_irdl %s -split-input-file -o %t.upstream 2>/dev/null
+// RUN: not pto-opt %s -split-input-file 2>/dev/null > %t.ours
+// RUN: not mlir-opt --irdl-file=%pto_irdl %s -split-input-file 2>/dev/null > %t.upstream
 // RUN: diff %t.upstream %t.ours
 
 // CHECK: func.func @first() attributes {test.count = 3 : i64
