@@ -40,6 +40,17 @@ for name, path in [("pto-opt", _tool("pto-opt")), ("pto-sim", _tool("pto-sim")),
                    ("not", tool_path("not"))]:
     config.substitutions.append((rf"(?<![\w/.%=\"'-]){name}(?![\w.=/-])", path))
 
+# A test that hangs must not stall the run: every test gets a time limit
+# (lit needs psutil for it, from the `test` extra), generous against the
+# slowest test (about 85 s). `lit --timeout=N` overrides it.
+try:
+    import psutil  # noqa: F401
+except ImportError:
+    lit_config.warning("psutil is not installed (pip install '.[test]'): "
+                       "tests run without a time limit")
+else:
+    config.maxIndividualTestTime = 600
+
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
 for var in ("HOME", "TMPDIR"):
     if var in os.environ:
