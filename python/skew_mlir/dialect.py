@@ -9,6 +9,8 @@ from mlir import ir
 from mlir._mlir_libs import _mlir
 from mlir.dialects import irdl
 
+from .attributes import integer_value
+
 # Where the bindings find the Python module of the pto dialect.
 if "skew_mlir.dialects" not in _mlir.globals.dialect_search_modules:
     _mlir.globals.append_dialect_search_prefix("skew_mlir.dialects")
@@ -81,10 +83,11 @@ def fifo_slots(op: ir.Operation, option: int = 0) -> int:
     while module is not None:
         if module.name == "builtin.module" and FIFO_DEPTH_ATTR in module.attributes:
             attr = module.attributes[FIFO_DEPTH_ATTR]
-            if not isinstance(attr, ir.IntegerAttr) or attr.value < 1:
+            slots = integer_value(attr)
+            if slots is None or slots < 1:
                 raise FifoDepthError(module, f"'{FIFO_DEPTH_ATTR}' must be an "
                                      f"integer >= 1, got {attr}")
-            return attr.value
+            return slots
         module = module.parent
     return DEFAULT_FIFO_DEPTH
 

@@ -20,7 +20,7 @@ from .cores import Core
 from .cost_model import CostModel
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
-from ..skew.loops import integer_value
+from ..attributes import integer_value
 from .kernels import functions_of
 from .values import dtype_of
 

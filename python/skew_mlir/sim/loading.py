@@ -6,7 +6,6 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from .. import dialect as pto  # importing the package registered the pto passes
-from ..skew.loops import integer_value
 from .errors import SimError, where
 
 
@@ -38,15 +37,10 @@ def fifo_slots(module: ir.Module, override: int | None) -> int:
     """--fifo-depth, else the module's pto.fifo_depth, else the default."""
     if override is not None:
         return override
-    attrs = module.operation.attributes
-    if pto.FIFO_DEPTH_ATTR in attrs:
-        attr = attrs[pto.FIFO_DEPTH_ATTR]
-        slots = integer_value(attr)
-        if slots is None or slots < 1:
-            raise SimError(f"{where(module.operation)}: '{pto.FIFO_DEPTH_ATTR}' must be "
-                           f"an integer >= 1, got {attr}")
-        return slots
-    return pto.DEFAULT_FIFO_DEPTH
+    try:
+        return pto.fifo_slots(module.operation)
+    except pto.FifoDepthError as exc:
+        raise SimError(f"{where(exc.op)}: {exc}") from None
 
 
 def _diagnostics(exc: ir.MLIRError) -> str:

@@ -1,0 +1,28 @@
+"""Reading attribute values exactly, where the bindings would not."""
+
+from __future__ import annotations
+
+from mlir import ir
+
+
+def integer_value(attr: ir.Attribute) -> int | None:
+    """The exact value of an integer attribute of any width and signedness
+    (None for anything else, booleans included).
+
+    The bindings read every IntegerAttr through int64: wider values abort the
+    process (an APInt assertion) and unsigned 64-bit ones come back negative.
+    """
+    if not isinstance(attr, ir.IntegerAttr):
+        return None
+    type_ = attr.type
+    if not isinstance(type_, ir.IntegerType):
+        return attr.value  # index: 64-bit signed
+    if type_.width == 1:
+        return None  # i1 is a boolean, not a count
+    if type_.width > 64:
+        # Printed as "<decimal> : iN", signed unless the type is unsigned.
+        return int(str(attr).rsplit(" : ", 1)[0])
+    value = attr.value
+    if type_.is_unsigned and value < 0:
+        value += 1 << type_.width
+    return value
