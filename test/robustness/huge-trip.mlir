@@ -3,7 +3,7 @@
 // unsigned beyond 2^63) are demoted instead of failing the pass.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: pto-opt %s --pto-skew-cross-core -split-input-file | pto-opt -split-input-file | FileCheck %s --check-prefix=REPARSE
-// REPARSE-COUNT-4: func.func
+// REPARSE-COUNT-5: func.func
 
 // 10^12 trips, stage 3 (depth 2): prologue at 0 and 1, steady loop from 2 to
 // 10^12 step 2, epilogue consuming 10^12 - 2 and 10^12 - 1.
@@ -42,6 +42,35 @@ func.func @trip_10_pow_12(%a: tensor<16xf32>) -> index {
     %s = arith.addi %acc, %i : index
     scf.yield %s : index
   } {pto.pipeline_stages = 3 : i64}
+  return %r : index
+}
+
+// -----
+
+// 10^12 range from 5 step 7: trip 142857142857, odd, so depth 1; the skewed
+// loop runs to 5 + trip * 7 = 10^12 + 4, the epilogue consumes 10^12 - 3.
+// CHECK-LABEL: func.func @trip_step_7
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG:     %[[END:.*]] = arith.constant 1000000000004 : index
+// CHECK-DAG:     %[[LAST:.*]] = arith.constant 999999999997 : index
+// CHECK:         "pto.tpush_to_aiv"
+// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %[[C12]] to %[[END]] step %[[C7]] iter_args(%{{.*}} = %{{.*}}) -> (index) {
+// CHECK:         }
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E:.*]] = arith.addi %[[R]], %[[LAST]] : index
+// CHECK-NEXT:    return %[[E]] : index
+func.func @trip_step_7(%a: tensor<16xf32>) -> index {
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %n = arith.constant 1000000000000 : index
+  // expected-remark @below {{skewed: depth 1 (requested 2, trip 142857142857, slots 4)}}
+  %r = scf.for %i = %c5 to %n step %c7 iter_args(%acc = %c5) -> (index) {
+    "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
+    %s = arith.addi %acc, %i : index
+    scf.yield %s : index
+  } {pto.pipeline_stages = 2 : i64}
   return %r : index
 }
 
