@@ -27,7 +27,7 @@
 //
 // Malformed pipelines: unbalanced braces and parentheses.
 // RUN: not pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{fifo-depth=2)))' 2>&1 | FileCheck %s --check-prefix=BRACE --implicit-check-not=Traceback
-// BRACE: <unknown>:0: error:
+// BRACE: <unknown>:0: error: MLIR Textual PassPipeline Parser:1:30: error: missing closing '}' while processing pass options
 // RUN: not pto-opt %s --pass-pipeline='builtin.module(func.func(pto-verify-fifo{fifo-depth=2})))' 2>&1 | FileCheck %s --check-prefix=PAREN --implicit-check-not=Traceback
 // PAREN: error: encountered extra closing ')' creating unbalanced parentheses while parsing pipeline
 // RUN: not pto-opt %s --pto-skew-cross-core="fifo-depth=2}" 2>&1 | FileCheck %s --check-prefix=TRAILING --implicit-check-not=Traceback
