@@ -28,6 +28,11 @@ from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs
 from .loading import fifo_slots
 
 DEFAULT_MAX_STEPS = 5_000_000
+# Every message is kept for the trace comparison: its data, the consumer's
+# copy, and about this much bookkeeping (message, FIFO events, timeline
+# segments of both cores; measured at about 1.3 KB per message).
+MESSAGE_OVERHEAD = 1536
+DEFAULT_MAX_PIPE_BYTES = 512 << 20
 
 
 @dataclasses.dataclass
@@ -63,22 +68,26 @@ class _Running:
 def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None = None,
              seed: int = 0, fifo_depth: int | None = None, cost: CostModel | None = None,
              inputs: dict[str, list] | None = None,
-             max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+             max_steps: int = DEFAULT_MAX_STEPS,
+             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> RunResult:
     """Run the module's kernel pair on seeded random (or the given) inputs."""
     pair = find_pair(module, cube, vector)
     if inputs is None:
         inputs = make_inputs(module, pair, seed)
     return run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
-                    cost=cost or CostModel(), max_steps=max_steps)
+                    cost=cost or CostModel(), max_steps=max_steps,
+                    max_pipe_bytes=max_pipe_bytes)
 
 
 def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: int,
-             cost: CostModel, max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+             cost: CostModel, max_steps: int = DEFAULT_MAX_STEPS,
+             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> RunResult:
     if slots < 1:
         raise SimError(f"the pipes need at least one slot, got {slots}")
     program = Program(module, cost)
     pipes = {"C2V": Pipe("C2V", slots), "V2C": Pipe("V2C", slots)}
     running: dict[str, _Running] = {}
+    kept = 0  # bytes the pipes' messages hold (see MESSAGE_OVERHEAD)
     with np.errstate(all="ignore"):  # integer wrap-around and IEEE specials are semantics
         for role in ("cube", "vector"):
             name = pair.functions().get(role)
@@ -94,10 +103,15 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: i
             moved = False
             for r in running.values():
                 while not r.done:
-                    served, reply = _serve(r.core, r.request, pipes, cost)
+                    req = r.request
+                    served, reply = _serve(r.core, req, pipes, cost)
                     if not served:
                         break
                     moved = True
+                    if req.kind == "push":
+                        kept += 2 * np.asarray(req.value).nbytes + MESSAGE_OVERHEAD
+                        if kept > max_pipe_bytes:
+                            raise SimError(_memory_report(req, pipes, kept, max_pipe_bytes))
                     _advance(r, reply)
             if moved:
                 continue  # after the kernels return, this lets an echo peer drain
@@ -172,6 +186,13 @@ def _serve(core: Core, req: Request, pipes: dict[str, Pipe], cost: CostModel):
     core.spend(cost.free_cycles)
     msg.released_at = core.clock
     return True, None
+
+
+def _memory_report(req: Request, pipes: dict[str, Pipe], kept: int, limit: int) -> str:
+    counts = ", ".join(f"{p.name} {len(p.messages)}" for p in pipes.values())
+    return (f"{req.site}: the messages pushed so far ({counts}) need about "
+            f"{kept >> 20} MiB, over the limit of {limit >> 20} MiB kept for the trace "
+            f"comparison (raise it with --max-pipe-mib)")
 
 
 def _deadlock_report(running: dict[str, _Running], pipes: dict[str, Pipe]) -> str:
