@@ -20,7 +20,8 @@ from .cost_model import CostModel
 from .errors import SimError
 from .kernels import arg_types, find_pair, functions_of, make_inputs
 from .loading import fifo_slots
-from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_STEPS, RunResult, run_pair
+from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS,
+                        RunResult, run_pair)
 from .values import max_abs_diff, same_bits
 
 DEFAULT_PIPELINE = "builtin.module(func.func(pto-skew-cross-core))"
@@ -40,7 +41,8 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                        cube: str | None = None, vector: str | None = None,
                        rtol: float | None = None, atol: float | None = None,
                        max_steps: int = DEFAULT_MAX_STEPS,
-                       max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> CheckResult:
+                       max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
+                       max_seconds: float = DEFAULT_MAX_SECONDS) -> CheckResult:
     cost = cost or CostModel()
     pair = find_pair(before, cube, vector)
     funcs_before, funcs_after = functions_of(before), functions_of(after)
@@ -57,7 +59,7 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
         try:
             runs[label] = run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
                                    cost=cost, max_steps=max_steps,
-                                   max_pipe_bytes=max_pipe_bytes)
+                                   max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)
         except SimError as exc:
             first, _, rest = str(exc).partition("\n")
             return CheckResult(False, f"FAIL: {label} the pipeline: {first}", rest,

@@ -18,7 +18,7 @@ from .check import DEFAULT_PIPELINE, differential_check
 from .cost_model import load_cost_model
 from .errors import SimError
 from .loading import apply_pipeline, clone, load_module
-from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_STEPS, simulate
+from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
 
 
@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--max-pipe-mib", type=int, default=DEFAULT_MAX_PIPE_BYTES >> 20,
                         metavar="N", help="refuse to keep more than N MiB of pipe messages "
                         "(data and bookkeeping) per run")
+    common.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
+                        help="stop a run that takes longer than S seconds")
     common.add_argument("--timeline", metavar="OUT", help="write a timeline picture (.png/.svg)")
 
     parser = _Parser(prog="pto-sim", description=__doc__.split("\n")[0])
@@ -65,7 +67,8 @@ def _run(args) -> int:
         apply_pipeline(module, args.pass_pipeline)
     result = simulate(module, cube=args.cube, vector=args.vector, seed=args.seed,
                       fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
-                      max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20)
+                      max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
+                      max_seconds=args.max_seconds)
     pipes = ", ".join(f"{p}: {len(result.messages(p))} messages" for p in ("C2V", "V2C"))
     print(f"{args.file}: {result.slots} slots per pipe; {pipes}")
     print("\n".join(timing(result).lines()))
@@ -87,7 +90,8 @@ def _check(args) -> int:
                                 cost=load_cost_model(args.cost_model), cube=args.cube,
                                 vector=args.vector, rtol=args.rtol, atol=args.atol,
                                 max_steps=args.max_steps,
-                                max_pipe_bytes=args.max_pipe_mib << 20)
+                                max_pipe_bytes=args.max_pipe_mib << 20,
+                                max_seconds=args.max_seconds)
     print(report.verdict)
     if report.details:
         print(report.details)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from .errors import StepLimitExceeded
 
@@ -25,7 +26,8 @@ class FifoEvent:
 class Core:
     """One AI core: a clock, busy / blocked counters, and a segment timeline."""
 
-    def __init__(self, role: str, function: str, max_steps: int):
+    def __init__(self, role: str, function: str, max_steps: int,
+                 max_seconds: float | None = None):
         self.role = role  # "cube" | "vector"
         self.function = function
         self.clock = 0
@@ -36,6 +38,8 @@ class Core:
         self.steps = 0
         self.max_steps = max_steps
         self.calls = 0  # func.call nesting at the current point of execution
+        self.max_seconds = max_seconds
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
 
     def spend(self, cycles: int) -> None:
         if cycles > 0:
@@ -62,3 +66,8 @@ class Core:
             raise StepLimitExceeded(
                 f"{what}: the {self.role} core exceeded the step limit of "
                 f"{self.max_steps} executed ops (raise it with --max-steps)")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise StepLimitExceeded(
+                f"{what}: the simulation ran past its time limit of {self.max_seconds:g} s "
+                f"after {self.steps} ops on the {self.role} core "
+                "(raise it with --max-seconds)")

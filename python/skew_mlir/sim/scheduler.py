@@ -33,6 +33,9 @@ DEFAULT_MAX_STEPS = 5_000_000
 # segments of both cores; measured at about 1.3 KB per message).
 MESSAGE_OVERHEAD = 1536
 DEFAULT_MAX_PIPE_BYTES = 512 << 20
+# Wall-clock seconds per run: the step limit counts ops, not their size, and
+# a few million ops on large tiles would run for hours.
+DEFAULT_MAX_SECONDS = 300
 
 
 @dataclasses.dataclass
@@ -69,19 +72,21 @@ def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None =
              seed: int = 0, fifo_depth: int | None = None, cost: CostModel | None = None,
              inputs: dict[str, list] | None = None,
              max_steps: int = DEFAULT_MAX_STEPS,
-             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> RunResult:
+             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
+             max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
     """Run the module's kernel pair on seeded random (or the given) inputs."""
     pair = find_pair(module, cube, vector)
     if inputs is None:
         inputs = make_inputs(module, pair, seed)
     return run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
                     cost=cost or CostModel(), max_steps=max_steps,
-                    max_pipe_bytes=max_pipe_bytes)
+                    max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)
 
 
 def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: int,
              cost: CostModel, max_steps: int = DEFAULT_MAX_STEPS,
-             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> RunResult:
+             max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
+             max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
     if slots < 1:
         raise SimError(f"the pipes need at least one slot, got {slots}")
     program = Program(module, cost)
@@ -92,10 +97,10 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: i
         for role in ("cube", "vector"):
             name = pair.functions().get(role)
             if name is None:
-                core = Core(role, "<echo peer>", max_steps)
+                core = Core(role, "<echo peer>", max_steps, max_seconds)
                 running[role] = r = _Running(core, _echo(role), echo=True)
             else:
-                core = Core(role, name, max_steps)
+                core = Core(role, name, max_steps, max_seconds)
                 gen = program.function(name, core).call(list(inputs[role]))
                 running[role] = r = _Running(core, gen)
             _advance(r, None)
