@@ -104,7 +104,8 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     checks (only for running without that pass); `pipeline` replaces the
     pass under test (the idempotency check still runs the pass alone);
     `same_core_kept=False` drops the check that same-core pipeline loops
-    survive (a pipeline with canonicalize may fold them away); `tolerance`
+    survive (canonicalize may fold them away, cse merge the copies of one
+    that the skew made); `tolerance`
     compares values within that relative and absolute error instead of
     bitwise (canonicalize folds math.tanh & co. of constants in double
     precision, the simulator computes them in the tile's float type)."""
