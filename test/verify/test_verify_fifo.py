@@ -371,4 +371,4 @@ def test_a_schedule_without_a_short_period_is_a_warning_not_a_proof():
     assert not outcome.complete
     assert [(f.severity, f.message) for f in outcome.findings] == [(
         "warning", "could not prove deadlock freedom and message counts: the FIFO "
-        "schedule found no repeating period within 1000 simulated events")]
+        "schedule found no repeating period within 1000 model steps")]

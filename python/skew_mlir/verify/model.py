@@ -31,7 +31,9 @@ from .program import FREE, POP, PUSH, Event, Program
 
 # Occurrences of a round-start state remembered for period detection.
 HISTORY = 64
-# Events simulated (not jumped over) before the model gives up.
+# Steps of the model before it gives up: one per event simulated (not jumped
+# over), plus per round the loop levels and remembered states it compares,
+# so deep nests cannot stretch the time a budget takes (about 5 s).
 DEFAULT_BUDGET = 2_000_000
 
 
@@ -124,6 +126,7 @@ class Model:
         self.findings: list[Finding] = []
         self.mismatches: set = set()
         self.simulated = 0
+        self.steps = 0
         self.jumps = 0
 
     def run(self) -> Outcome:
@@ -132,19 +135,20 @@ class Model:
         complete = True
         try:
             while True:
-                if self.simulated > self.budget:
+                if self.simulated + self.steps > self.budget:
                     complete = False
                     self.findings.append(Finding(
                         "warning", self.cursors[0].program.function,
                         f"could not prove deadlock freedom and message counts: the "
                         f"FIFO schedule found no repeating period within "
-                        f"{self.budget} simulated events"))
+                        f"{self.budget} model steps"))
                     break
                 for cursor in self.cursors:
                     cursor.current()
                 key = (self.cursors[0].position(), self.cursors[1].position(),
                        self.pipes["C2V"].key(), self.pipes["V2C"].key())
                 seen = history.setdefault(key, [])
+                self.steps += len(self.cursors[0].frames) + len(self.cursors[1].frames) + len(seen)
                 rounds = self._accelerate(seen, rounds)
                 seen.append((tuple(c.counters() for c in self.cursors),
                              self._stats(), rounds))

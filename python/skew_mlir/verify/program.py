@@ -148,6 +148,10 @@ class _Builder:
             body = self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
+            if len(body) == 1 and isinstance(body[0], Loop):
+                # A perfect nest runs its events in the order of one loop of
+                # the product trip: collapsed, a deep nest is one period.
+                trip, body = trip * body[0].trip, body[0].body
             return body if trip == 1 else (Loop(trip, body, op),)
         if op.name == "scf.if":
             branches = [self.block(r.blocks[0]) if len(r.blocks) else ()

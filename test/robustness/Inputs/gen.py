@@ -3,6 +3,10 @@
   gen.py nest DEPTH [TRIP]
                         DEPTH nested pipeline loops (trip TRIP each, default 2)
                         round the cross-core round trip of the cube kernel
+  gen.py ladder DEPTH    an imperfect nest of DEPTH trip-2 loops, a round trip
+                        at every level (cube: push, loop, pop; vector: pop,
+                        loop, push back): 2^(DEPTH+1) - 1 messages per pipe,
+                        no single loop period; always a pair
   gen.py body OPS       one cross-core loop (trip 4) whose body holds OPS ops:
                         an addf chain feeding the push, a mulf chain after the pop
   gen.py uses USES      a skewed loop's result used USES times after the loop
@@ -68,6 +72,30 @@ def nest(depth: int, trip: int = 2, pair: bool = False) -> list[str]:
     return lines + ["}"]
 
 
+def ladder(depth: int, pair: bool = True) -> list[str]:
+    def kernel(header: list[str], first: str, second: str) -> list[str]:
+        lines = list(header)
+        for level in range(depth):
+            pad = "  " * (level + 2)
+            lines += [pad + first.format(k=level),
+                      f"{pad}scf.for %i{level} = %c0 to %c2 step %c1 {{"]
+        pad = "  " * (depth + 2)
+        lines += [pad + first.format(k=depth), pad + second.format(k=depth)]
+        for level in reversed(range(depth)):
+            pad = "  " * (level + 2)
+            lines += [pad + "}", pad + second.format(k=level)]
+        return lines + ["    return", "  }"]
+
+    vector = _header("vector")
+    vector[0] = "  func.func @vector() attributes {pto.core = \"aiv\"} {"
+    return ["module {",
+            *kernel(_header(), f"\"pto.tpush_to_aiv\"(%a) : ({TILE}) -> ()",
+                    f"%p{{k}} = \"pto.tpop_from_aiv\"() : () -> {TILE}"),
+            *kernel(vector, f"%t{{k}} = \"pto.tpop_from_aic\"() : () -> {TILE}",
+                    f"\"pto.tpush_to_aic\"(%t{{k}}) : ({TILE}) -> ()"),
+            "}"]
+
+
 def _trip4_pair() -> list[str]:
     return _vector(["    scf.for %i = %c0 to %c4 step %c1 {"])
 
@@ -115,7 +143,7 @@ def funcs(count: int) -> list[str]:
     return lines + ["}"]
 
 
-KINDS = {"nest": nest, "body": body, "uses": uses, "funcs": funcs}
+KINDS = {"nest": nest, "ladder": ladder, "body": body, "uses": uses, "funcs": funcs}
 
 
 def generate(kind: str, *sizes: int, pair: bool = False) -> str:
