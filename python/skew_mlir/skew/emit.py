@@ -90,19 +90,25 @@ class _Emitter:
             self.labels[key] = ir.StringAttr.get(f"{prefix}{self.group}:{slot}")
         return self.labels[key]
 
-    def produce(self, copy: Copy, iv: ir.Value) -> Clones:
-        return self.copy(self.producer, copy, {self.iv: iv})
+    def produce(self, copy: Copy, iv: ir.Value | None) -> Clones:
+        return self.copy(self.producer, copy, {} if iv is None else {self.iv: iv})
 
-    def consume(self, copy: Copy, iv: ir.Value, carried: list[ir.Value]
+    def consume(self, copy: Copy, iv: ir.Value | None, carried: list[ir.Value]
                 ) -> tuple[Clones, list[ir.Value]]:
         """A consumer copy (its scalar chains recomputed first), and the
         iter_arg values it yields."""
-        mapping = {self.iv: iv, **dict(zip(self.iter_args, carried))}
+        mapping = dict(zip(self.iter_args, carried))
+        if iv is not None:
+            mapping[self.iv] = iv
         clones = self.copy(self.consumer, copy, mapping)
         return clones, [clones[source[0]].results[source[1]] if isinstance(source, tuple)
                         else mapping.get(source, source) for source in self.yield_sources]
 
-    def steady_iv(self, k: ir.Value, offset: int) -> ir.Value:
+    def steady_iv(self, k: ir.Value, offset: int, used: bool) -> ir.Value | None:
+        """k + offset, for a half that uses its IV (else None: nothing dead
+        is emitted)."""
+        if not used:
+            return None
         if not offset:
             return k
         name = "arith.addi" if offset > 0 else "arith.subi"
@@ -132,12 +138,15 @@ class _Emitter:
         start, stop, step = plan.steady_range
         constants = self.constants
         with loop.location, ir.InsertionPoint(loop):
+            produced, consumed = (plan.halves.producer_uses_iv,
+                                  plan.halves.consumer_uses_iv)
             self.make_constants(
-                [c.iv for c in plan.prologue] + [start, stop, step]
-                + [abs(c.iv) for c in plan.steady_producers + plan.steady_consumers
-                   if c.iv] + [c.iv for c in plan.epilogue])
+                [c.iv for c in plan.prologue if produced] + [start, stop, step]
+                + [abs(c.iv) for c in plan.steady_producers if c.iv and produced]
+                + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumed]
+                + [c.iv for c in plan.epilogue if consumed])
             for c in plan.prologue:
-                self.created.append(self.produce(c, constants[c.iv]))
+                self.created.append(self.produce(c, constants[c.iv] if produced else None))
             steady = scf.ForOp(constants[start], constants[stop], constants[step],
                                list(loop.opview.initArgs))
             self.created.append(steady.operation)
@@ -147,14 +156,15 @@ class _Emitter:
             with ir.InsertionPoint(steady.body):
                 k = steady.induction_variable
                 for c in plan.steady_producers:
-                    self.produce(c, self.steady_iv(k, c.iv))
+                    self.produce(c, self.steady_iv(k, c.iv, produced))
                 carried = list(steady.inner_iter_args)
                 for c in plan.steady_consumers:
-                    carried = self.consume(c, self.steady_iv(k, c.iv), carried)[1]
+                    carried = self.consume(c, self.steady_iv(k, c.iv, consumed), carried)[1]
                 scf.YieldOp(carried)
             carried = list(steady.results)
             for c in plan.epilogue:
-                clones, carried = self.consume(c, constants[c.iv], carried)
+                clones, carried = self.consume(
+                    c, constants[c.iv] if consumed else None, carried)
                 self.created.append(clones)
         return carried
 

@@ -31,6 +31,8 @@ class Halves:
     recompute: tuple[ir.Operation, ...]
     yielded: tuple[ir.Value, ...]  # operands of the body's scf.yield
     buffers: frozenset[ir.Operation]  # the ops with a tensor or memref result
+    producer_uses_iv: bool
+    consumer_uses_iv: bool  # its recomputed chains and the yield included
 
 
 @dataclasses.dataclass(frozen=True)

@@ -68,6 +68,9 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
                     recompute.add(link)
                     chain.extend(d for d in uses[link] if d >= 0)
 
+    # Whether each half's copies need an induction value (the yield counts
+    # for the consumer: it may yield the IV).
+    uses_iv = [-1 in sources for sources in uses]
     terminator = ops.pop()
     return Halves(
         producer=tuple(op for i, op in enumerate(ops) if i in producer),
@@ -75,6 +78,9 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
         recompute=tuple(op for i, op in enumerate(ops) if i in recompute),
         yielded=tuple(terminator.operands),
         buffers=frozenset(op for op, buffer in zip(ops, buffers) if buffer),
+        producer_uses_iv=any(uses_iv[i] for i in producer),
+        consumer_uses_iv=any(used for i, used in enumerate(uses_iv)
+                             if i not in producer or i in recompute),
     )
 
 
