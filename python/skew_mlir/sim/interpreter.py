@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 from mlir import ir
 
 from .. import dialect as pto
+from ..attributes import integer_value
 from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .cost_model import CostModel
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
-from ..attributes import integer_value
 from .kernels import functions_of
 from .values import dtype_of
 
@@ -195,6 +196,9 @@ def _scf_for(op, cc: Compiler) -> Step:
     body = cc.compile_region(op)
     iv_slot, carried = body.arg_slots[0], body.arg_slots[1:]
     iv_type = dtype_of(op.operands[0].type).type
+    # `scf.for unsigned` compares its bounds as unsigned integers of the IV's
+    # width; the IV still holds them in the signed two's complement form.
+    width = np.iinfo(iv_type).bits if "unsignedCmp" in op.attributes else None
     body_ops = [o.operation for o in op.regions[0].blocks[0].operations]
     # A lower bound of the ops one iteration executes: nested constant-trip
     # loops count with their trip counts, so a deep nest is refused up front.
@@ -207,6 +211,8 @@ def _scf_for(op, cc: Compiler) -> Step:
 
     def run(frame):
         lo, hi, stride = int(frame[lb]), int(frame[ub]), int(frame[st])
+        if width is not None:
+            lo, hi, stride = (v % (1 << width) for v in (lo, hi, stride))
         if stride <= 0:
             raise SimError(f"{site}: step {stride} is not positive")
         trips = max(0, -(-(hi - lo) // stride))
@@ -217,6 +223,8 @@ def _scf_for(op, cc: Compiler) -> Step:
                            f"step limit of {core.max_steps} (raise it with --max-steps)")
         values = [frame[s] for s in inits]
         for i in range(lo, hi, stride):
+            if width is not None and i >= 1 << (width - 1):
+                i -= 1 << width
             frame[iv_slot] = iv_type(i)
             _store(frame, carried, values)
             values = yield from enter(body, frame)
