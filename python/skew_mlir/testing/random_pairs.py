@@ -168,8 +168,8 @@ class Config:
     exchange: bool = True  # both cores push first (see the module docstring)
     nested: bool = True  # FIFO ops inside scf.if / inner scf.for
     # Unsigned loops whose skewed bounds pass the signed maximum of the IV
-    # type (the simulator runs scf.for unsigned with signed bounds).
-    unsigned_high: bool = False
+    # type (the simulator once compared scf.for unsigned bounds as signed).
+    unsigned_high: bool = True
 
 
 # --- choosers -------------------------------------------------------------------
