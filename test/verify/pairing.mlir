@@ -84,3 +84,15 @@ module {
     return
   }
 }
+
+// -----
+
+// The peer kernel is only declared: its FIFO use cannot be seen, so nothing
+// is proved and nothing is claimed (a warning, not a count mismatch).
+func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
+  "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
+  return
+}
+// expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: the vector kernel @vector is a declaration, its FIFO use is not visible}}
+func.func private @vector() attributes {pto.core = "aiv"}

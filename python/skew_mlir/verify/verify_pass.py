@@ -68,6 +68,10 @@ class VerifyFifo(Pass):
         programs = {role: build_program(role, function, holders, fifo_functions)
                     for role, function in kernels.items()}
         unproved = [u for p in programs.values() for u in p.unproved]
+        unproved += [(function, f"the {role} kernel @{function_name(function)} is a "
+                                "declaration, its FIFO use is not visible")
+                     for role, function in kernels.items()
+                     if not len(function.regions[0].blocks)]
         for where, what in unproved:
             diagnostics.warning(where.location, f"could not prove FIFO message counts, "
                                 f"tile types or deadlock freedom: {what}")
