@@ -92,30 +92,20 @@ def test_verify_fifo_flags_exactly_the_skewed_pairs_that_deadlock(spec):
     _verify_fifo_agrees_with_the_simulator(render(spec))
 
 
-EXCHANGE = """
-module attributes {pto.fifo_depth = 1 : i64} {
-  func.func @cube(%w: tensor<4xf32>) attributes {pto.core = "aic"} {
+_EXCHANGE_KERNEL = """
+  func.func @{name}(%w: tensor<4xf32>) attributes {{pto.core = "{core}"}} {{
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    scf.for %i = %c0 to %c2 step %c1 {
-      "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
-      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
-    } {pto.pipeline_stages = 2 : i64}
+    scf.for %i = %c0 to %c2 step %c1 {{
+      "pto.tpush_to_{peer}"(%w) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_{peer}"() : () -> tensor<4xf32>
+    }} {{pto.pipeline_stages = 2 : i64}}
     return
-  }
-  func.func @vector(%w: tensor<4xf32>) attributes {pto.core = "aiv"} {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    scf.for %i = %c0 to %c2 step %c1 {
-      "pto.tpush_to_aic"(%w) : (tensor<4xf32>) -> ()
-      %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
-    } {pto.pipeline_stages = 2 : i64}
-    return
-  }
-}
-"""
+  }}"""
+EXCHANGE = ("module attributes {pto.fifo_depth = 1 : i64} {"
+            + _EXCHANGE_KERNEL.format(name="cube", core="aic", peer="aiv")
+            + _EXCHANGE_KERNEL.format(name="vector", core="aiv", peer="aic") + "\n}\n")
 
 
 def test_an_exchange_skewed_on_both_cores_deadlocks_and_is_flagged():
