@@ -61,6 +61,7 @@ GENERATED = [
     ("nest-50-pair-trip1", "nest", (50, 1), True),
     ("nest-200-pair-trip1", "nest", (200, 1), True),
     ("nest-50-pair", "nest", (50,), True),
+    ("ladder-50-pair", "ladder", (50,), True),
     ("body-10000-pair", "body", (10_000,), True),
     ("body-100000-pair", "body", (100_000,), True),
     ("uses-10000-pair", "uses", (10_000,), True),
