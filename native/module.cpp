@@ -22,6 +22,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/thread.h"
 
 #include <mutex>
 
@@ -382,6 +383,8 @@ PyObject *collectOps(PyObject *, PyObject *args) {
   return result;
 }
 
+constexpr unsigned kDriverStackBytes = 1u << 30;
+
 // opt_main([argv...], irdl_text, irdl_name, version) -> exit code
 PyObject *optMain(PyObject *, PyObject *args) {
   PyObject *argList;
@@ -397,9 +400,16 @@ PyObject *optMain(PyObject *, PyObject *args) {
     argv.emplace_back(arg);
   }
   std::string irdl(irdlText), name(irdlName), versionText(version);
-  int code;
+  int code = 1;
   Py_BEGIN_ALLOW_THREADS;
-  code = skew::optMain(argv, irdl, name, versionText);
+  // The parser, verifier and printer recurse once per region nesting level
+  // (about 3 KiB each): on the main thread's 8 MiB a 3,000-deep loop nest
+  // overflowed the stack, as it does in upstream mlir-opt. The driver runs on
+  // a thread whose stack is reserved at 1 GiB and committed only as used.
+  llvm::thread driver(std::optional<unsigned>(kDriverStackBytes), [&] {
+    code = skew::optMain(argv, irdl, name, versionText);
+  });
+  driver.join();
   Py_END_ALLOW_THREADS;
   return PyLong_FromLong(code);
 }
