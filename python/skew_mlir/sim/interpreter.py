@@ -16,7 +16,7 @@ import numpy as np
 from mlir import ir
 
 from .. import dialect as pto
-from ..attributes import integer_value
+from ..skew.loops import static_trips
 from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .cost_model import CostModel
@@ -204,7 +204,7 @@ def _scf_for(op, cc: Compiler) -> Step:
     # loops count with their trip counts, so a deep nest is refused up front.
     n_body_ops = len(body_ops) + sum(cc.program.loop_steps.get(o, 0) for o in body_ops
                                      if o.name == "scf.for")
-    trips_known = _static_trips(op)
+    trips_known = static_trips(op.operation)
     if trips_known is not None:
         cc.program.loop_steps[op] = trips_known * n_body_ops
     core, site = cc.core, describe(op)
@@ -230,23 +230,6 @@ def _scf_for(op, cc: Compiler) -> Step:
             values = yield from enter(body, frame)
         _store(frame, results, values)
     return step(run, body.blocking)
-
-
-def _static_trips(op) -> int | None:
-    """Trip count of an scf.for whose bounds are arith.constant ops, else None."""
-    if "unsignedCmp" in op.attributes:
-        return None
-    bounds = []
-    for value in list(op.operands)[:3]:
-        owner = value.owner
-        if not isinstance(owner, ir.OpView) or owner.operation.name != "arith.constant":
-            return None
-        bound = integer_value(owner.attributes["value"])
-        if bound is None:
-            return None
-        bounds.append(bound)
-    lo, hi, stride = bounds
-    return max(0, -(-(hi - lo) // stride)) if stride > 0 else None
 
 
 @handles("scf.if")

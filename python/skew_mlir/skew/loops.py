@@ -105,6 +105,14 @@ def trip_count(start: int, stop: int, step: int) -> int:
     return max(0, -(-(stop - start) // step))
 
 
+def static_trips(loop: ir.Operation) -> int | None:
+    """Trip count of an scf.for with constant bounds and positive step, else None."""
+    try:
+        return trip_count(*constant_range(loop))
+    except Demote:
+        return None
+
+
 def static_range(loop: ir.Operation) -> StaticRange:
     """Constant start / step / trip count of an scf.for, or Demote."""
     start, stop, step = constant_range(loop)

@@ -17,8 +17,7 @@ import dataclasses
 from mlir import ir
 
 from ..dialect import FREE_OPS, PIPE_OF, POP_OPS, PUSH_OPS
-from ..skew.loops import constant_range, trip_count
-from ..skew.plan import Demote
+from ..skew.loops import static_trips
 
 PUSH, POP, FREE = "push", "pop", "free"
 # The core each FIFO op runs on.
@@ -79,14 +78,6 @@ class Program:
         return None
 
 
-def loop_trips(loop: ir.Operation) -> int | None:
-    """Trip count of an scf.for with constant bounds and positive step, else None."""
-    try:
-        return trip_count(*constant_range(loop))
-    except Demote:
-        return None
-
-
 def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
     """The FIFO ops (push / pop / free) under `root` in program order, and
     every op that holds one of them in a region."""
@@ -140,7 +131,7 @@ class _Builder:
 
     def region_op(self, op: ir.Operation) -> tuple:
         if op.name == "scf.for":
-            trip = loop_trips(op)
+            trip = static_trips(op)
             if trip is None:
                 self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
                                           "trip count"))
