@@ -55,7 +55,7 @@ def clone_ops(ops: Iterable[ir.Operation],
     extended with the clones' results. Returns the clones."""
     ops = [op.operation for op in ops]
     clones = Cloner(ops).clone(mapping)
-    result = [clones[i] for i in range(len(clones))]
+    result = list(clones)
     for op, clone in zip(ops, result):
         mapping.update(zip(op.results, clone.results))
     return result

@@ -16,6 +16,15 @@ from . import _native
 Note = tuple[ir.Location, str]
 
 
+class LocatedError(Exception):
+    """An error to report at `op`. Raised from a pass's `run`, it becomes an
+    error diagnostic there and fails the pass (see registry.Pass)."""
+
+    def __init__(self, op: ir.Operation, message: str):
+        super().__init__(message)
+        self.op = op
+
+
 def emit(location: ir.Location, severity: str, message: str,
          notes: Sequence[Note] = ()) -> None:
     _native.emit_diagnostic(location._CAPIPtr, severity, message,

@@ -10,6 +10,7 @@ from mlir._mlir_libs import _mlir
 from mlir.dialects import irdl
 
 from .attributes import integer_value
+from .diagnostics import LocatedError
 
 # Where the bindings find the Python module of the pto dialect.
 if "skew_mlir.dialects" not in _mlir.globals.dialect_search_modules:
@@ -60,12 +61,8 @@ def tile_type_error(op: ir.Operation) -> str | None:
     return None
 
 
-class FifoDepthError(ValueError):
+class FifoDepthError(LocatedError):
     """A bad slot count; `op` is where to report it."""
-
-    def __init__(self, op: ir.Operation, message: str):
-        super().__init__(message)
-        self.op = op
 
 
 def fifo_slots(op: ir.Operation, option: int = 0) -> int:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from mlir import ir
 
-from . import _native
+from . import _native, diagnostics
 
 _KINDS = {int: "int", bool: "bool", str: "string"}
 
@@ -72,6 +72,14 @@ class Pass:
     def run(self, op: ir.Operation) -> None:
         raise NotImplementedError
 
+    def run_reporting(self, op: ir.Operation) -> None:
+        """`run`, with a LocatedError turned into its diagnostic and a PassFailure."""
+        try:
+            self.run(op)
+        except diagnostics.LocatedError as exc:
+            diagnostics.error(exc.op.location, str(exc))
+            raise PassFailure() from None
+
     # Library use: run this pass directly on an operation; an anchored pass
     # runs on every op of its anchor kind nested in `op`.
     def __call__(self, op: ir.Operation | ir.Module | ir.OpView) -> None:
@@ -79,7 +87,7 @@ class Pass:
         targets = [op] if self.op_name in (None, op.name) else _nested(op, self.op_name)
         with op.context, op.location:
             for target in targets:
-                self.run(target)
+                self.run_reporting(target)
 
     def pipeline_text(self) -> str:
         """The textual pipeline element, e.g. `pto-skew-cross-core{remarks=true}`."""
@@ -142,13 +150,12 @@ def _make_runner(cls: type[Pass]):
         try:
             # Worker threads have no default context: give the pass its op's.
             with op.context, op.location:
-                instance.run(op)
+                instance.run_reporting(op)
         except PassFailure:
             return False
         except Exception as exc:  # noqa: BLE001 - any failure becomes a diagnostic
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            _native.emit_diagnostic(op.location._CAPIPtr, "error",
-                                    f"pass '{cls.argument}' raised {detail}")
+            diagnostics.error(op.location, f"pass '{cls.argument}' raised {detail}")
             return False
         return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
-from ..dialect import FifoDepthError, fifo_slots
+from ..dialect import fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
 from .emit import demote, emit_skew
@@ -31,7 +31,7 @@ class SkewCrossCorePipeline(Pass):
     )
 
     def run(self, op: ir.Operation) -> None:
-        slots = self._slots(op)
+        slots = fifo_slots(op, self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
         for bad, message in errors:
             diagnostics.error(bad.location, message)
@@ -73,14 +73,6 @@ class SkewCrossCorePipeline(Pass):
                 diagnostics.remark(location, message)
         if failed:
             raise PassFailure()
-
-    def _slots(self, op: ir.Operation) -> int:
-        """FIFO slots per direction: option, else module attribute, else 4."""
-        try:
-            return fifo_slots(op, self.fifo_depth)
-        except FifoDepthError as exc:
-            diagnostics.error(exc.op.location, str(exc))
-            raise PassFailure() from None
 
 
 def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
-from ..dialect import CORE_ATTR, FifoDepthError, fifo_slots, tile_type_error
+from ..dialect import CORE_ATTR, fifo_slots, tile_type_error
 from ..registry import Option, Pass, PassFailure
 from .model import Finding, check_pair
 from .program import POP, PUSH, build_program, fifo_holders, function_name, role_error
@@ -27,11 +27,7 @@ class VerifyFifo(Pass):
     )
 
     def run(self, op: ir.Operation) -> None:
-        try:
-            slots = fifo_slots(op, self.fifo_depth)
-        except FifoDepthError as exc:
-            diagnostics.error(exc.op.location, str(exc))
-            raise PassFailure() from None
+        slots = fifo_slots(op, self.fifo_depth)
         fifo_ops, holders = fifo_holders(op)
         errors = [(fifo, tile_type_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
