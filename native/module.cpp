@@ -15,6 +15,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -229,82 +230,184 @@ PyObject *runPassManager(PyObject *, PyObject *args) {
   return list;
 }
 
-// clone_ops([op capsules], [(from value, to value) capsules], block capsule,
-//           before-op capsule or None, [(op index, attr name, attr capsule)])
-//   -> [new op capsules]
-// IRMapping-based cloning, which the bindings lack: operands, and uses nested
-// in the clones' regions, are remapped in one C++ pass; each clone's results
-// join the mapping for the ops after it. Each (i, name, attr) sets a
-// discardable attribute on clone i, so the originals are never touched.
-PyObject *cloneOps(PyObject *, PyObject *args) {
-  PyObject *opList, *pairs, *blockCapsule, *beforeCapsule, *tagList;
-  if (!PyArg_ParseTuple(args, "O!O!OOO!", &PyList_Type, &opList, &PyList_Type,
-                        &pairs, &blockCapsule, &beforeCapsule, &PyList_Type,
-                        &tagList))
-    return nullptr;
-  IRMapping mapping;
+// The C++ object behind a capsule; false (a Python error set) if it is not one.
+bool fromCapsule(PyObject *capsule, Value &out) {
+  MlirValue value = mlirPythonCapsuleToValue(capsule);
+  if (mlirValueIsNull(value))
+    return false;
+  out = unwrap(value);
+  return true;
+}
+
+bool fromCapsule(PyObject *capsule, Operation *&out) {
+  MlirOperation op = mlirPythonCapsuleToOperation(capsule);
+  if (mlirOperationIsNull(op))
+    return false;
+  out = unwrap(op);
+  return true;
+}
+
+bool valueList(PyObject *list, SmallVectorImpl<Value> &out) {
+  if (!PyList_Check(list)) {
+    PyErr_SetString(PyExc_TypeError, "expected a list of values");
+    return false;
+  }
+  for (Py_ssize_t i = 0; i < PyList_Size(list); ++i)
+    if (!fromCapsule(PyList_GetItem(list, i), out.emplace_back()))
+      return false;
+  return true;
+}
+
+// One copy of the cloned ops, as clone_ops reads it from Python.
+struct CopySpec {
+  SmallVector<std::pair<Value, Value>> pairs;
+  // Ops built just before the copy: (remapped value, op name, operands); the
+  // op's one result, of its first operand's type, replaces the value.
+  SmallVector<std::tuple<Value, OperationName, SmallVector<Value>>> computed;
+  SmallVector<std::tuple<size_t, StringAttr, Attribute>> tags;
+};
+
+bool parseCopy(PyObject *item, size_t opCount, MLIRContext *context,
+               CopySpec &copy) {
+  PyObject *pairs, *computed, *tags;
+  if (!PyArg_ParseTuple(item, "O!O!O!", &PyList_Type, &pairs, &PyList_Type,
+                        &computed, &PyList_Type, &tags))
+    return false;
   for (Py_ssize_t i = 0; i < PyList_Size(pairs); ++i) {
     PyObject *from, *to;
-    if (!PyArg_ParseTuple(PyList_GetItem(pairs, i), "OO", &from, &to))
-      return nullptr;
-    MlirValue fromValue = mlirPythonCapsuleToValue(from);
-    MlirValue toValue = mlirPythonCapsuleToValue(to);
-    if (mlirValueIsNull(fromValue) || mlirValueIsNull(toValue))
-      return nullptr;
-    mapping.map(unwrap(fromValue), unwrap(toValue));
+    auto &[fromValue, toValue] = copy.pairs.emplace_back();
+    if (!PyArg_ParseTuple(PyList_GetItem(pairs, i), "OO", &from, &to) ||
+        !fromCapsule(from, fromValue) || !fromCapsule(to, toValue))
+      return false;
   }
-  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
-  if (mlirBlockIsNull(block))
-    return nullptr;
-  Operation *before = nullptr;
-  if (beforeCapsule != Py_None) {
-    MlirOperation op = mlirPythonCapsuleToOperation(beforeCapsule);
-    if (mlirOperationIsNull(op))
-      return nullptr;
-    before = unwrap(op);
+  for (Py_ssize_t i = 0; i < PyList_Size(computed); ++i) {
+    PyObject *from, *operands;
+    const char *name;
+    Value value;
+    SmallVector<Value> operandValues;
+    if (!PyArg_ParseTuple(PyList_GetItem(computed, i), "OsO", &from, &name,
+                          &operands) ||
+        !fromCapsule(from, value) || !valueList(operands, operandValues))
+      return false;
+    if (operandValues.empty()) {
+      PyErr_SetString(PyExc_ValueError, "a computed op needs an operand");
+      return false;
+    }
+    copy.computed.emplace_back(value, OperationName(name, context),
+                               std::move(operandValues));
   }
-  // Check every argument before creating anything: a bad one must not leave
-  // half a copy behind.
-  Py_ssize_t count = PyList_Size(opList);
-  std::vector<Operation *> originals;
-  for (Py_ssize_t i = 0; i < count; ++i) {
-    MlirOperation op = mlirPythonCapsuleToOperation(PyList_GetItem(opList, i));
-    if (mlirOperationIsNull(op))
-      return nullptr;
-    originals.push_back(unwrap(op));
-  }
-  std::vector<std::vector<std::pair<StringRef, Attribute>>> tags(count);
-  for (Py_ssize_t i = 0; i < PyList_Size(tagList); ++i) {
+  for (Py_ssize_t i = 0; i < PyList_Size(tags); ++i) {
     Py_ssize_t index;
     const char *name;
     PyObject *attrCapsule;
-    if (!PyArg_ParseTuple(PyList_GetItem(tagList, i), "nsO", &index, &name,
+    if (!PyArg_ParseTuple(PyList_GetItem(tags, i), "nsO", &index, &name,
                           &attrCapsule))
-      return nullptr;
+      return false;
     MlirAttribute attr = mlirPythonCapsuleToAttribute(attrCapsule);
     if (mlirAttributeIsNull(attr))
-      return nullptr;
-    if (index < 0 || index >= count) {
+      return false;
+    if (index < 0 || static_cast<size_t>(index) >= opCount) {
       PyErr_Format(PyExc_IndexError, "tag index %zd out of range", index);
+      return false;
+    }
+    copy.tags.emplace_back(index, StringAttr::get(context, name), unwrap(attr));
+  }
+  return true;
+}
+
+// clone_ops([op capsules], block, before-op or None, location,
+//           [copy], carry or None) -> ([new op capsules], [carried values])
+//   copy  = ([(from value, to value)], [(value, op name, [operands])],
+//            [(op index, attr name, attr)])
+//   carry = ([iter_args], [initial values], [yielded values])
+// IRMapping-based cloning, which the bindings lack, of a loop body's ops once
+// per copy (as upstream's generateUnrolledLoop does): operands, and uses
+// nested in the clones' regions, are remapped; each clone's results join its
+// copy's mapping for the ops after it. Per copy, the computed ops are built
+// first (at `location`; an unrolled induction value, say) and each tag sets a
+// discardable attribute on a clone, so the originals are never touched. With
+// a carry, the iter_args stand for the initial values in the first copy and
+// for the previous copy's yielded values (looked up in its mapping) after;
+// the last copy's are returned. Every argument is checked before anything is
+// built: a bad one must not leave half a copy behind.
+PyObject *cloneOps(PyObject *, PyObject *args) {
+  PyObject *opList, *blockCapsule, *beforeCapsule, *locationCapsule, *copyList,
+      *carry;
+  if (!PyArg_ParseTuple(args, "O!OOOO!O", &PyList_Type, &opList, &blockCapsule,
+                        &beforeCapsule, &locationCapsule, &PyList_Type,
+                        &copyList, &carry))
+    return nullptr;
+  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
+  MlirLocation location = mlirPythonCapsuleToLocation(locationCapsule);
+  if (mlirBlockIsNull(block) || mlirLocationIsNull(location))
+    return nullptr;
+  Operation *before = nullptr;
+  if (beforeCapsule != Py_None && !fromCapsule(beforeCapsule, before))
+    return nullptr;
+  SmallVector<Operation *> originals;
+  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i)
+    if (!fromCapsule(PyList_GetItem(opList, i), originals.emplace_back()))
+      return nullptr;
+  MLIRContext *context = unwrap(location)->getContext();
+  SmallVector<CopySpec> copies(PyList_Size(copyList));
+  for (size_t i = 0; i < copies.size(); ++i)
+    if (!parseCopy(PyList_GetItem(copyList, i), originals.size(), context,
+                   copies[i]))
+      return nullptr;
+  SmallVector<Value> iterArgs, carried, yielded;
+  if (carry != Py_None) {
+    PyObject *iterArgList, *initList, *yieldedList;
+    if (!PyArg_ParseTuple(carry, "OOO", &iterArgList, &initList,
+                          &yieldedList) ||
+        !valueList(iterArgList, iterArgs) || !valueList(initList, carried) ||
+        !valueList(yieldedList, yielded))
+      return nullptr;
+    if (iterArgs.size() != carried.size()) {
+      PyErr_SetString(PyExc_ValueError, "iter_args and initial values differ "
+                                        "in number");
       return nullptr;
     }
-    // Interned in the context, so the name outlives the Python string.
-    StringAttr interned = StringAttr::get(unwrap(attr).getContext(), name);
-    tags[index].emplace_back(interned.getValue(), unwrap(attr));
   }
-  Block *target = unwrap(block);
-  PyObject *result = PyList_New(count);
-  for (Py_ssize_t i = 0; i < count; ++i) {
-    Operation *clone = originals[i]->clone(mapping);
-    for (const auto &[name, attr] : tags[i])
-      clone->setAttr(name, attr);
-    if (before)
-      target->getOperations().insert(before->getIterator(), clone);
-    else
-      target->push_back(clone);
-    PyList_SET_ITEM(result, i, mlirPythonOperationToCapsule(wrap(clone)));
+
+  OpBuilder builder(context);
+  if (before)
+    builder.setInsertionPoint(before);
+  else
+    builder.setInsertionPointToEnd(unwrap(block));
+  PyObject *built = PyList_New(0);
+  auto record = [&](Operation *op) {
+    PyObject *capsule = mlirPythonOperationToCapsule(wrap(op));
+    PyList_Append(built, capsule);
+    Py_DECREF(capsule);
+  };
+  for (const CopySpec &copy : copies) {
+    IRMapping mapping;
+    mapping.map(iterArgs, carried);
+    for (const auto &[from, to] : copy.pairs)
+      mapping.map(from, to);
+    for (const auto &[value, name, operands] : copy.computed) {
+      OperationState state(unwrap(location), name);
+      state.addOperands(operands);
+      state.addTypes(operands.front().getType());
+      Operation *op = builder.create(state);
+      mapping.map(value, op->getResult(0));
+      record(op);
+    }
+    SmallVector<Operation *> clones;
+    for (Operation *original : originals) {
+      clones.push_back(builder.insert(original->clone(mapping)));
+      record(clones.back());
+    }
+    for (const auto &[index, name, attr] : copy.tags)
+      clones[index]->setAttr(name, attr);
+    if (carry != Py_None)
+      carried = llvm::to_vector(llvm::map_range(
+          yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));
   }
-  return result;
+  PyObject *values = PyList_New(static_cast<Py_ssize_t>(carried.size()));
+  for (size_t i = 0; i < carried.size(); ++i)
+    PyList_SET_ITEM(values, i, mlirPythonValueToCapsule(wrap(carried[i])));
+  return Py_BuildValue("(NN)", built, values);
 }
 
 // block_uses(block capsule) -> ([op capsules], [[int]], [bool])
@@ -426,7 +529,7 @@ PyMethodDef methods[] = {
     {"run_pass_manager", runPassManager, METH_VARARGS,
      "Run a pass manager on an operation with the GIL released."},
     {"clone_ops", cloneOps, METH_VARARGS,
-     "Clone operations with a value mapping at an insertion point."},
+     "Clone operations once per copy, each with its own value mapping."},
     {"block_uses", blockUses, METH_O,
      "Per op of a block, the block ops and arguments it uses."},
     {"collect_ops", collectOps, METH_VARARGS,

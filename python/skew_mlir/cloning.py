@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from mlir import ir
 
 from . import _native
 
 
+class Copy(NamedTuple):
+    """How one copy of the ops is made.
+
+    `mapping` remaps operands (and uses nested in regions). Each `computed`
+    (value, op name, operands) builds that op just before the copy, with its
+    first operand's type, and remaps `value` to its result: an unrolled
+    induction value, say. Each `attributes` (i, name, attribute) sets an
+    attribute on the clone of op i."""
+
+    mapping: dict[ir.Value, ir.Value]
+    computed: Sequence[tuple[ir.Value, str, Sequence[ir.Value]]] = ()
+    attributes: Sequence[tuple[int, str, ir.Attribute]] = ()
+
+
+class Carry(NamedTuple):
+    """Values threaded through successive copies, as a loop's iter_args are:
+    `iter_args` stand for `init` in the first copy and for the previous
+    copy's `yielded` values (remapped) in the others."""
+
+    iter_args: Sequence[ir.Value]
+    init: Sequence[ir.Value]
+    yielded: Sequence[ir.Value]
+
+
 class Clones:
-    """The clones of one `Cloner.clone` call; each becomes an ir.Operation
-    only when indexed (most callers look at a few)."""
+    """The ops one `Cloner.clone` call built, in order; each becomes an
+    ir.Operation only when indexed (most callers look at a few)."""
 
     def __init__(self, capsules: list):
         self._capsules = capsules
@@ -26,36 +51,34 @@ class Clones:
         return (ir.Operation._CAPICreate(capsule) for capsule in self._capsules)
 
 
+def _capsules(values: Iterable[ir.Value]) -> list:
+    return [value._CAPIPtr for value in values]
+
+
 class Cloner:
     """Clones one fixed list of ops again and again (a loop half copied once
-    per stage): the ops' native handles are taken once, not per copy."""
+    per stage): the ops' native handles are taken once, not per copy, and
+    all the copies of one call are made in one native call."""
 
     def __init__(self, ops: Iterable[ir.Operation]):
         self._capsules = [op.operation._CAPIPtr for op in ops]
 
-    def clone(self, mapping: dict[ir.Value, ir.Value],
-              attributes: Iterable[tuple[int, str, ir.Attribute]] = ()) -> Clones:
-        """Clone the ops in order at the current insertion point, remapping
-        operands (and uses nested in regions) through `mapping`; later clones
-        use earlier clones' results. `mapping` is not changed. Each
-        (i, name, attribute) sets an attribute on the clone of op i."""
+    def clone(self, copies: Iterable[Copy], carry: Carry | None = None
+              ) -> tuple[Clones, list[ir.Value]]:
+        """Clone the ops once per copy, in order, at the current insertion
+        point (and location, for computed ops); later clones of a copy use its
+        earlier clones' results. Returns every op built, and the values the
+        last copy yields when carrying (else [])."""
         point = ir.InsertionPoint.current
         before = point.ref_operation
-        return Clones(_native.clone_ops(
-            self._capsules,
-            [(old._CAPIPtr, new._CAPIPtr) for old, new in mapping.items()],
-            point.block._CAPIPtr, None if before is None else before._CAPIPtr,
-            [(i, name, attribute._CAPIPtr) for i, name, attribute in attributes]))
-
-
-def clone_ops(ops: Iterable[ir.Operation],
-              mapping: dict[ir.Value, ir.Value]) -> list[ir.Operation]:
-    """Clone `ops` in order at the current insertion point, remapping their
-    operands (and uses nested in their regions) through `mapping`, which is
-    extended with the clones' results. Returns the clones."""
-    ops = [op.operation for op in ops]
-    clones = Cloner(ops).clone(mapping)
-    result = list(clones)
-    for op, clone in zip(ops, result):
-        mapping.update(zip(op.results, clone.results))
-    return result
+        built, carried = _native.clone_ops(
+            self._capsules, point.block._CAPIPtr,
+            None if before is None else before._CAPIPtr,
+            ir.Location.current._CAPIPtr,
+            [([(old._CAPIPtr, new._CAPIPtr) for old, new in copy.mapping.items()],
+              [(value._CAPIPtr, name, _capsules(operands))
+               for value, name, operands in copy.computed],
+              [(i, name, attribute._CAPIPtr) for i, name, attribute in copy.attributes])
+             for copy in copies],
+            None if carry is None else tuple(_capsules(values) for values in carry))
+        return Clones(built), [ir.Value._CAPICreate(value) for value in carried]

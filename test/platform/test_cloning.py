@@ -1,10 +1,11 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
 """IRMapping-style cloning through the native shim."""
 
+import pytest
 from mlir import ir
 
 import skew_mlir
-from skew_mlir.cloning import Cloner, clone_ops
+from skew_mlir.cloning import Carry, Cloner, Copy
 
 SOURCE = """
 func.func @f(%a: i32, %b: i32) -> i32 {
@@ -18,20 +19,22 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 """
 
 
+def _parse():
+    module = ir.Module.parse(SOURCE)
+    block = module.body.operations[0].regions[0].blocks[0]
+    return module, block, list(block.operations)
+
+
 def test_clone_remaps_operands_nested_uses_and_chains_results():
     with skew_mlir.make_context(), ir.Location.unknown():
-        module = ir.Module.parse(SOURCE)
-        block = module.body.operations[0].regions[0].blocks[0]
-        ops = list(block.operations)
+        module, block, ops = _parse()
         a, b = block.arguments
-        mapping = {a: b}
         with ir.InsertionPoint(ops[-1]):
-            clones = clone_ops(ops[:2], mapping)
+            clones, carried = Cloner(ops[:2]).clone([Copy({a: b})])
         assert module.operation.verify()
+        assert carried == []
         add, region = clones
         assert list(add.operands) == [b, b]
-        assert mapping[ops[0].results[0]] == add.results[0]
-        assert mapping[ops[1].results[0]] == region.results[0]
         inner = region.regions[0].blocks[0].operations[0]
         # The use of %x and %a inside the region now names the copies.
         assert list(inner.operands) == [add.results[0], b]
@@ -41,25 +44,62 @@ def test_clone_remaps_operands_nested_uses_and_chains_results():
 
 def test_clone_appends_at_block_end():
     with skew_mlir.make_context(), ir.Location.unknown():
-        module = ir.Module.parse(SOURCE)
-        func = module.body.operations[0]
-        block = func.regions[0].blocks[0]
-        first = list(block.operations)[0]
-        target = ir.Block.create_at_start(func.regions[0], [])
+        module, block, ops = _parse()
+        target = ir.Block.create_at_start(module.body.operations[0].regions[0], [])
         with ir.InsertionPoint(target):
-            (clone,) = clone_ops([first], {})
+            (clone,) = Cloner(ops[:1]).clone([Copy({})])[0]
         assert list(target.operations)[-1] == clone
 
 
 def test_clone_sets_attributes_on_the_clones_only():
     with skew_mlir.make_context(), ir.Location.unknown():
-        module = ir.Module.parse(SOURCE)
-        block = module.body.operations[0].regions[0].blocks[0]
-        ops = list(block.operations)
+        module, block, ops = _parse()
         tag = ir.StringAttr.get("g:0")
         with ir.InsertionPoint(ops[-1]):
-            clones = Cloner(ops[:2]).clone({}, [(1, "test.tag", tag)])
+            clones = Cloner(ops[:2]).clone([Copy({}, (), [(1, "test.tag", tag)])])[0]
         assert "test.tag" not in clones[0].attributes
         assert clones[1].attributes["test.tag"] == tag
         assert all("test.tag" not in op.attributes for op in ops)
         assert module.operation.verify()
+
+
+def test_each_copy_has_its_own_mapping_and_computed_ops():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module, block, ops = _parse()
+        a, b = block.arguments
+        with ir.InsertionPoint(ops[-1]):
+            built = list(Cloner(ops[:1]).clone([
+                Copy({a: b}),
+                Copy({}, [(a, "arith.subi", (b, a))])])[0])
+        assert module.operation.verify()
+        first, computed, second = built
+        assert list(first.operands) == [b, b]
+        assert computed.name == "arith.subi" and list(computed.operands) == [b, a]
+        assert list(second.operands) == [computed.results[0]] * 2
+
+
+def test_carry_threads_yielded_values_through_the_copies():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module, block, ops = _parse()
+        a, b = block.arguments
+        add = ops[0]
+        # Three copies of %x = addi %a, %a with %a carried: a+a, then doubled twice.
+        with ir.InsertionPoint(ops[-1]):
+            built, carried = Cloner([add]).clone(
+                [Copy({})] * 3, Carry([a], [b], [add.results[0]]))
+        first, second, third = built
+        assert list(first.operands) == [b, b]
+        assert list(second.operands) == [first.results[0]] * 2
+        assert list(third.operands) == [second.results[0]] * 2
+        assert carried == [third.results[0]]
+        assert module.operation.verify()
+
+
+def test_a_bad_argument_builds_nothing():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module, block, ops = _parse()
+        before = str(module)
+        tag = ir.StringAttr.get("g:0")
+        with ir.InsertionPoint(ops[-1]), pytest.raises(IndexError):
+            Cloner(ops[:2]).clone([Copy({}), Copy({}, (), [(2, "test.tag", tag)])])
+        assert str(module) == before

@@ -198,19 +198,19 @@ def _function_text(module: ir.Module, name: str) -> str:
                 if op.attributes["sym_name"].value == name)
 
 
-# A skewed loop is cloned 8 times (2 prologue, 2 + 2 steady, 2 epilogue
-# copies); failing at each copy covers every point of the rewrite.
-@pytest.mark.parametrize("failing_copy", range(1, 9))
-def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_copy):
+# A skewed loop is cloned in 4 calls (prologue, steady producers, steady
+# consumers, epilogue); failing at each covers every point of the rewrite.
+@pytest.mark.parametrize("failing_call", range(1, 5))
+def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_call):
     text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(3))
     calls = []
     clone = Cloner.clone
 
-    def failing_clone(self, mapping, attributes=()):
+    def failing_clone(self, copies, carry=None):
         calls.append(None)
-        if len(calls) == 8 + failing_copy:  # the middle loop's copies come second
+        if len(calls) == 4 + failing_call:  # the middle loop's calls come second
             raise RuntimeError("injected")
-        return clone(self, mapping, attributes)
+        return clone(self, copies, carry)
 
     monkeypatch.setattr(Cloner, "clone", failing_clone)
     with skew_mlir.make_context() as context:

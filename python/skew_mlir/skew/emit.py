@@ -5,9 +5,10 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import scf
 
-from ..cloning import Cloner, Clones
+from ..cloning import Carry, Clones, Cloner, Copy
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
-from .plan import Copy, SkewPlan
+from . import plan as schedule
+from .plan import SkewPlan
 
 
 def demote(loop: ir.Operation) -> None:
@@ -19,10 +20,11 @@ class _Half:
     """One half as it is copied: its ops, its cloner, and its tagged ops."""
 
     def __init__(self, ops: tuple[ir.Operation, ...], buffers: frozenset[ir.Operation],
-                 untagged: int = 0):
+                 uses_iv: bool, untagged: int = 0):
         """Buffer-producing ops are tagged, but for pops (the buffer is a FIFO
         slot) and the first `untagged` ops (recomputed scalars)."""
         self.cloner = Cloner(ops)
+        self.uses_iv = uses_iv
         # (position, text its tag extends: an existing membership and ';', or
         # nothing), worked out once per half rather than once per copy.
         self.tags: list[tuple[int, str]] = []
@@ -33,18 +35,6 @@ class _Half:
                 self.tags.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
 
 
-def _source(value: ir.Value, position: dict[ir.Operation, int]
-            ) -> tuple[int, int] | ir.Value:
-    """Where a yielded value comes from in a consumer copy: a clone's result
-    (position, result number), or else the value itself (the IV, an
-    iter_arg, or a loop invariant), remapped per copy."""
-    if isinstance(value, ir.OpResult):
-        index = position.get(value.owner)
-        if index is not None:
-            return index, value.result_number
-    return value
-
-
 class _Emitter:
     def __init__(self, plan: SkewPlan, group: int | None):
         self.plan = plan
@@ -53,12 +43,10 @@ class _Emitter:
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         self.iter_args = arguments[1:]
-        self.producer = _Half(halves.producer, halves.buffers)
-        consumer_ops = halves.recompute + halves.consumer
-        self.consumer = _Half(consumer_ops, halves.buffers, untagged=len(halves.recompute))
-        position = {op: i for i, op in enumerate(consumer_ops)}
-        self.yield_sources = [_source(v.maybe_downcast(), position)
-                              for v in halves.yielded]
+        self.yielded = halves.yielded
+        self.producer = _Half(halves.producer, halves.buffers, halves.producer_uses_iv)
+        self.consumer = _Half(halves.recompute + halves.consumer, halves.buffers,
+                              halves.consumer_uses_iv, untagged=len(halves.recompute))
         self.labels: dict[tuple[str, int], ir.StringAttr] = {}
         self.constants: dict[int, ir.Value] = {}
         # Everything emitted next to the loop, in order, so that a failure
@@ -79,41 +67,32 @@ class _Emitter:
                 self.created.append(constant)
                 self.constants[value] = constant.result
 
-    def copy(self, half: _Half, copy: Copy, mapping: dict[ir.Value, ir.Value]) -> Clones:
-        tags = () if self.group is None else [
-            (i, MEMBERSHIP_ATTR, self.label(prefix, copy.slot)) for i, prefix in half.tags]
-        return half.cloner.clone(mapping, tags)
-
     def label(self, prefix: str, slot: int) -> ir.StringAttr:
         key = (prefix, slot)
         if key not in self.labels:
             self.labels[key] = ir.StringAttr.get(f"{prefix}{self.group}:{slot}")
         return self.labels[key]
 
-    def produce(self, copy: Copy, iv: ir.Value | None) -> Clones:
-        return self.copy(self.producer, copy, {} if iv is None else {self.iv: iv})
+    def tags(self, half: _Half, copy: schedule.Copy) -> list[tuple[int, str, ir.Attribute]]:
+        if self.group is None:
+            return []
+        return [(i, MEMBERSHIP_ATTR, self.label(prefix, copy.slot)) for i, prefix in half.tags]
 
-    def consume(self, copy: Copy, iv: ir.Value | None, carried: list[ir.Value]
-                ) -> tuple[Clones, list[ir.Value]]:
-        """A consumer copy (its scalar chains recomputed first), and the
-        iter_arg values it yields."""
-        mapping = dict(zip(self.iter_args, carried))
-        if iv is not None:
-            mapping[self.iv] = iv
-        clones = self.copy(self.consumer, copy, mapping)
-        return clones, [clones[source[0]].results[source[1]] if isinstance(source, tuple)
-                        else mapping.get(source, source) for source in self.yield_sources]
+    def outside(self, half: _Half, copy: schedule.Copy) -> Copy:
+        """A copy outside the steady loop: its induction value is a constant."""
+        mapping = {self.iv: self.constants[copy.iv]} if half.uses_iv else {}
+        return Copy(mapping, (), self.tags(half, copy))
 
-    def steady_iv(self, k: ir.Value, offset: int, used: bool) -> ir.Value | None:
-        """k + offset, for a half that uses its IV (else None: nothing dead
-        is emitted)."""
-        if not used:
-            return None
-        if not offset:
-            return k
-        name = "arith.addi" if offset > 0 else "arith.subi"
-        return ir.Operation.create(name, results=[k.type],
-                                   operands=[k, self.constants[abs(offset)]]).result
+    def inside(self, half: _Half, copy: schedule.Copy, k: ir.Value) -> Copy:
+        """A steady-loop copy: its induction value is k + copy.iv, computed
+        just before it (nothing dead is emitted for a half without IV uses)."""
+        if not half.uses_iv:
+            return Copy({}, (), self.tags(half, copy))
+        if not copy.iv:
+            return Copy({self.iv: k}, (), self.tags(half, copy))
+        name = "arith.addi" if copy.iv > 0 else "arith.subi"
+        return Copy({}, [(self.iv, name, (k, self.constants[abs(copy.iv)]))],
+                    self.tags(half, copy))
 
     def emit(self) -> None:
         """Build the skewed form next to the loop, then swap it in. Nothing
@@ -135,18 +114,17 @@ class _Emitter:
         """The skewed loop, placed before the original; returns the values
         that replace the original's results."""
         plan, loop = self.plan, self.plan.loop
+        producer, consumer = self.producer, self.consumer
         start, stop, step = plan.steady_range
         constants = self.constants
         with loop.location, ir.InsertionPoint(loop):
-            produced, consumed = (plan.halves.producer_uses_iv,
-                                  plan.halves.consumer_uses_iv)
             self.make_constants(
-                [c.iv for c in plan.prologue if produced] + [start, stop, step]
-                + [abs(c.iv) for c in plan.steady_producers if c.iv and produced]
-                + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumed]
-                + [c.iv for c in plan.epilogue if consumed])
-            for c in plan.prologue:
-                self.created.append(self.produce(c, constants[c.iv] if produced else None))
+                [c.iv for c in plan.prologue if producer.uses_iv] + [start, stop, step]
+                + [abs(c.iv) for c in plan.steady_producers if c.iv and producer.uses_iv]
+                + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumer.uses_iv]
+                + [c.iv for c in plan.epilogue if consumer.uses_iv])
+            self.created.append(producer.cloner.clone(
+                [self.outside(producer, c) for c in plan.prologue])[0])
             steady = scf.ForOp(constants[start], constants[stop], constants[step],
                                list(loop.opview.initArgs))
             self.created.append(steady.operation)
@@ -155,17 +133,16 @@ class _Emitter:
                     steady.attributes[name] = loop.attributes[name]
             with ir.InsertionPoint(steady.body):
                 k = steady.induction_variable
-                for c in plan.steady_producers:
-                    self.produce(c, self.steady_iv(k, c.iv, produced))
-                carried = list(steady.inner_iter_args)
-                for c in plan.steady_consumers:
-                    carried = self.consume(c, self.steady_iv(k, c.iv, consumed), carried)[1]
+                producer.cloner.clone([self.inside(producer, c, k)
+                                       for c in plan.steady_producers])
+                carried = consumer.cloner.clone(
+                    [self.inside(consumer, c, k) for c in plan.steady_consumers],
+                    Carry(self.iter_args, list(steady.inner_iter_args), self.yielded))[1]
                 scf.YieldOp(carried)
-            carried = list(steady.results)
-            for c in plan.epilogue:
-                clones, carried = self.consume(
-                    c, constants[c.iv] if consumed else None, carried)
-                self.created.append(clones)
+            clones, carried = consumer.cloner.clone(
+                [self.outside(consumer, c) for c in plan.epilogue],
+                Carry(self.iter_args, list(steady.results), self.yielded))
+            self.created.append(clones)
         return carried
 
 
