@@ -10,18 +10,28 @@ from mlir import ir
 from . import _native
 
 
-class Copy(NamedTuple):
+class Tags:
+    """Attributes to set on some of the clones: (op index, name, attribute).
+    Converted for the native cloner once, however many copies share them."""
+
+    def __init__(self, items: Iterable[tuple[int, str, ir.Attribute]]):
+        self._native = [(i, name, attribute._CAPIPtr) for i, name, attribute in items]
+
+
+NO_TAGS = Tags(())
+
+
+class CloneSpec(NamedTuple):
     """How one copy of the ops is made.
 
     `mapping` remaps operands (and uses nested in regions). Each `computed`
     (value, op name, operands) builds that op just before the copy, with its
     first operand's type, and remaps `value` to its result: an unrolled
-    induction value, say. Each `attributes` (i, name, attribute) sets an
-    attribute on the clone of op i."""
+    induction value, say. `tags` go on the copy's clones."""
 
     mapping: dict[ir.Value, ir.Value]
     computed: Sequence[tuple[ir.Value, str, Sequence[ir.Value]]] = ()
-    attributes: Sequence[tuple[int, str, ir.Attribute]] = ()
+    tags: Tags = NO_TAGS
 
 
 class Carry(NamedTuple):
@@ -63,7 +73,7 @@ class Cloner:
     def __init__(self, ops: Iterable[ir.Operation]):
         self._capsules = [op.operation._CAPIPtr for op in ops]
 
-    def clone(self, copies: Iterable[Copy], carry: Carry | None = None
+    def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
               ) -> tuple[Clones, list[ir.Value]]:
         """Clone the ops once per copy, in order, at the current insertion
         point (and location, for computed ops); later clones of a copy use its
@@ -78,7 +88,7 @@ class Cloner:
             [([(old._CAPIPtr, new._CAPIPtr) for old, new in copy.mapping.items()],
               [(value._CAPIPtr, name, _capsules(operands))
                for value, name, operands in copy.computed],
-              [(i, name, attribute._CAPIPtr) for i, name, attribute in copy.attributes])
+              copy.tags._native)
              for copy in copies],
             None if carry is None else tuple(_capsules(values) for values in carry))
         return Clones(built), [ir.Value._CAPICreate(value) for value in carried]

@@ -5,7 +5,7 @@ import pytest
 from mlir import ir
 
 import skew_mlir
-from skew_mlir.cloning import Carry, Cloner, Copy
+from skew_mlir.cloning import Carry, Cloner, CloneSpec, Tags
 
 SOURCE = """
 func.func @f(%a: i32, %b: i32) -> i32 {
@@ -30,7 +30,7 @@ def test_clone_remaps_operands_nested_uses_and_chains_results():
         module, block, ops = _parse()
         a, b = block.arguments
         with ir.InsertionPoint(ops[-1]):
-            clones, carried = Cloner(ops[:2]).clone([Copy({a: b})])
+            clones, carried = Cloner(ops[:2]).clone([CloneSpec({a: b})])
         assert module.operation.verify()
         assert carried == []
         add, region = clones
@@ -47,7 +47,7 @@ def test_clone_appends_at_block_end():
         module, block, ops = _parse()
         target = ir.Block.create_at_start(module.body.operations[0].regions[0], [])
         with ir.InsertionPoint(target):
-            (clone,) = Cloner(ops[:1]).clone([Copy({})])[0]
+            (clone,) = Cloner(ops[:1]).clone([CloneSpec({})])[0]
         assert list(target.operations)[-1] == clone
 
 
@@ -56,7 +56,7 @@ def test_clone_sets_attributes_on_the_clones_only():
         module, block, ops = _parse()
         tag = ir.StringAttr.get("g:0")
         with ir.InsertionPoint(ops[-1]):
-            clones = Cloner(ops[:2]).clone([Copy({}, (), [(1, "test.tag", tag)])])[0]
+            clones = Cloner(ops[:2]).clone([CloneSpec({}, (), Tags([(1, "test.tag", tag)]))])[0]
         assert "test.tag" not in clones[0].attributes
         assert clones[1].attributes["test.tag"] == tag
         assert all("test.tag" not in op.attributes for op in ops)
@@ -69,8 +69,8 @@ def test_each_copy_has_its_own_mapping_and_computed_ops():
         a, b = block.arguments
         with ir.InsertionPoint(ops[-1]):
             built = list(Cloner(ops[:1]).clone([
-                Copy({a: b}),
-                Copy({}, [(a, "arith.subi", (b, a))])])[0])
+                CloneSpec({a: b}),
+                CloneSpec({}, [(a, "arith.subi", (b, a))])])[0])
         assert module.operation.verify()
         first, computed, second = built
         assert list(first.operands) == [b, b]
@@ -86,7 +86,7 @@ def test_carry_threads_yielded_values_through_the_copies():
         # Three copies of %x = addi %a, %a with %a carried: a+a, then doubled twice.
         with ir.InsertionPoint(ops[-1]):
             built, carried = Cloner([add]).clone(
-                [Copy({})] * 3, Carry([a], [b], [add.results[0]]))
+                [CloneSpec({})] * 3, Carry([a], [b], [add.results[0]]))
         first, second, third = built
         assert list(first.operands) == [b, b]
         assert list(second.operands) == [first.results[0]] * 2
@@ -101,5 +101,5 @@ def test_a_bad_argument_builds_nothing():
         before = str(module)
         tag = ir.StringAttr.get("g:0")
         with ir.InsertionPoint(ops[-1]), pytest.raises(IndexError):
-            Cloner(ops[:2]).clone([Copy({}), Copy({}, (), [(2, "test.tag", tag)])])
+            Cloner(ops[:2]).clone([CloneSpec({}), CloneSpec({}, (), Tags([(2, "test.tag", tag)]))])
         assert str(module) == before

@@ -234,6 +234,50 @@ def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_cal
         "skewed: depth 2 (requested 2, trip 8, slots 4)"] * 2
 
 
+# Three loops in one block share the induction constants that the first
+# builds; when that first rewrite fails, its constants go, and the second
+# loop builds them again.
+@pytest.mark.parametrize("failing_call", range(1, 5))
+def test_failure_takes_back_the_shared_constants_it_built(monkeypatch, failing_call):
+    loop = """
+  %r{n} = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = {init}) -> (tensor<8x16xf32>) {{
+    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
+    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
+    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<8x16xf32>
+    scf.yield %o : tensor<8x16xf32>
+  }} {{pto.pipeline_stages = 2 : i64}}"""
+    text = """
+func.func @cube(%k: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index""" + "".join(
+        loop.format(n=n, init="%init" if n == 0 else f"%r{n - 1}") for n in range(3)) + """
+  return %r2 : tensor<8x16xf32>
+}"""
+    calls = []
+    clone = Cloner.clone
+
+    def failing_clone(self, copies, carry=None):
+        calls.append(None)
+        if len(calls) == failing_call:  # the first loop's calls
+            raise RuntimeError("injected")
+        return clone(self, copies, carry)
+
+    monkeypatch.setattr(Cloner, "clone", failing_clone)
+    with skew_mlir.make_context():
+        module = ir.Module.parse(text)
+        with pytest.raises(PassFailure):
+            skew_cross_core_pipeline()(module)
+        assert module.operation.verify()
+        out = str(module)
+    # The first loop is back as it was; the other two are skewed, and share
+    # one set of constants built before the second.
+    assert out.count(PIPELINE_STAGES_ATTR) == 1 and out.count("tpush_to_aiv") == 9
+    assert out.count("arith.constant 2 : index") == 1
+    assert out.index(PIPELINE_STAGES_ATTR) < out.index("arith.constant 2 : index")
+
+
 def test_failure_in_the_analysis_is_reported_at_the_loop(monkeypatch):
     def broken(*args):
         raise ValueError("injected")

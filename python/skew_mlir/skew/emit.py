@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import scf
 
-from ..cloning import Carry, Clones, Cloner, Copy
+from ..cloning import NO_TAGS, Carry, Clones, Cloner, CloneSpec, Tags
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
-from . import plan as schedule
-from .plan import SkewPlan
+from .plan import Copy, SkewPlan
 
 
 def demote(loop: ir.Operation) -> None:
@@ -16,83 +14,105 @@ def demote(loop: ir.Operation) -> None:
     del loop.attributes[PIPELINE_STAGES_ATTR]
 
 
+class ConstantPool:
+    """The induction constants of the skewed loops, shared by all the loops
+    of a block: each is built just before the first loop that needs it, which
+    dominates the block's later loops, and the pass rewrites a block's loops
+    in order."""
+
+    def __init__(self):
+        self.constants: dict[tuple[ir.Block, ir.Type], dict[int, ir.Value]] = {}
+
+    def of(self, block: ir.Block, type_: ir.Type) -> dict[int, ir.Value]:
+        return self.constants.setdefault((block, type_), {})
+
+
 class _Half:
-    """One half as it is copied: its ops, its cloner, and its tagged ops."""
+    """One half as it is copied: its cloner, whether its copies need an
+    induction value, and the membership tags of each slot's copies."""
 
     def __init__(self, ops: tuple[ir.Operation, ...], buffers: frozenset[ir.Operation],
-                 uses_iv: bool, untagged: int = 0):
+                 uses_iv: bool, group: int | None, untagged: int = 0):
         """Buffer-producing ops are tagged, but for pops (the buffer is a FIFO
         slot) and the first `untagged` ops (recomputed scalars)."""
         self.cloner = Cloner(ops)
         self.uses_iv = uses_iv
+        self.group = group
         # (position, text its tag extends: an existing membership and ';', or
         # nothing), worked out once per half rather than once per copy.
-        self.tags: list[tuple[int, str]] = []
+        self.tagged: list[tuple[int, str]] = []
         for i, op in enumerate(ops[untagged:], untagged):
             if op in buffers and op.name not in POP_OPS:
                 attributes = op.attributes
                 old = attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in attributes else None
-                self.tags.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
+                self.tagged.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
+        self._tags: dict[int, Tags] = {}
+
+    def tags(self, slot: int) -> Tags:
+        if self.group is None:
+            return NO_TAGS
+        if slot not in self._tags:
+            self._tags[slot] = Tags(
+                (i, MEMBERSHIP_ATTR, ir.StringAttr.get(f"{prefix}{self.group}:{slot}"))
+                for i, prefix in self.tagged)
+        return self._tags[slot]
 
 
 class _Emitter:
-    def __init__(self, plan: SkewPlan, group: int | None):
+    def __init__(self, plan: SkewPlan, group: int | None, pool: ConstantPool):
         self.plan = plan
-        self.group = group
         halves = plan.halves
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         self.iter_args = arguments[1:]
         self.yielded = halves.yielded
-        self.producer = _Half(halves.producer, halves.buffers, halves.producer_uses_iv)
+        self.producer = _Half(halves.producer, halves.buffers, halves.producer_uses_iv,
+                              group)
         self.consumer = _Half(halves.recompute + halves.consumer, halves.buffers,
-                              halves.consumer_uses_iv, untagged=len(halves.recompute))
-        self.labels: dict[tuple[str, int], ir.StringAttr] = {}
+                              halves.consumer_uses_iv, group, untagged=len(halves.recompute))
+        self.pool = pool.of(plan.loop.block, self.iv.type)
         self.constants: dict[int, ir.Value] = {}
-        # Everything emitted next to the loop, in order, so that a failure
-        # part-way can take it all back (see `emit`).
+        # Everything emitted next to the loop, in order, and the constants it
+        # added to the pool, so that a failure part-way can take it all back
+        # (see `emit`).
         self.created: list[ir.Operation | Clones] = []
+        self.pooled: list[int] = []
 
     def make_constants(self, values: list[int]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
-        every copy that uses it. The loop's own bounds are reused."""
-        self.constants.update(self.plan.bound_values)
+        every copy that uses it. The loop's own bounds are reused, then the
+        block's pooled constants."""
+        constants = self.constants
+        constants.update(self.plan.bound_values)
         iv_type = self.iv.type
         for value in values:
-            if value not in self.constants:
+            if value in constants:
+                continue
+            if value not in self.pool:
                 # Generic creation: the generated builders cost twice as much.
                 constant = ir.Operation.create(
                     "arith.constant", results=[iv_type],
                     attributes={"value": ir.IntegerAttr.get(iv_type, value)})
                 self.created.append(constant)
-                self.constants[value] = constant.result
+                self.pooled.append(value)
+                self.pool[value] = constant.result
+            constants[value] = self.pool[value]
 
-    def label(self, prefix: str, slot: int) -> ir.StringAttr:
-        key = (prefix, slot)
-        if key not in self.labels:
-            self.labels[key] = ir.StringAttr.get(f"{prefix}{self.group}:{slot}")
-        return self.labels[key]
-
-    def tags(self, half: _Half, copy: schedule.Copy) -> list[tuple[int, str, ir.Attribute]]:
-        if self.group is None:
-            return []
-        return [(i, MEMBERSHIP_ATTR, self.label(prefix, copy.slot)) for i, prefix in half.tags]
-
-    def outside(self, half: _Half, copy: schedule.Copy) -> Copy:
+    def outside(self, half: _Half, copy: Copy) -> CloneSpec:
         """A copy outside the steady loop: its induction value is a constant."""
         mapping = {self.iv: self.constants[copy.iv]} if half.uses_iv else {}
-        return Copy(mapping, (), self.tags(half, copy))
+        return CloneSpec(mapping, (), half.tags(copy.slot))
 
-    def inside(self, half: _Half, copy: schedule.Copy, k: ir.Value) -> Copy:
+    def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
         """A steady-loop copy: its induction value is k + copy.iv, computed
         just before it (nothing dead is emitted for a half without IV uses)."""
         if not half.uses_iv:
-            return Copy({}, (), self.tags(half, copy))
+            return CloneSpec({}, (), half.tags(copy.slot))
         if not copy.iv:
-            return Copy({self.iv: k}, (), self.tags(half, copy))
+            return CloneSpec({self.iv: k}, (), half.tags(copy.slot))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return Copy({}, [(self.iv, name, (k, self.constants[abs(copy.iv)]))],
-                    self.tags(half, copy))
+        return CloneSpec({}, [(self.iv, name, (k, self.constants[abs(copy.iv)]))],
+                         half.tags(copy.slot))
 
     def emit(self) -> None:
         """Build the skewed form next to the loop, then swap it in. Nothing
@@ -104,11 +124,31 @@ class _Emitter:
             for item in reversed(self.created):
                 for op in reversed(list(item) if isinstance(item, Clones) else [item]):
                     op.erase()
+            for value in self.pooled:
+                del self.pool[value]
             raise
         loop = self.plan.loop
         for old, new in zip(loop.results, results):
             old.replace_all_uses_with(new)
         loop.erase()
+
+    def steady_loop(self, start: int, stop: int, step: int) -> ir.Operation:
+        """scf.for start to stop step step, iter_args as the original's, its
+        attributes but the pipeline marker, and an empty body."""
+        loop = self.plan.loop
+        attributes = loop.attributes
+        attributes = {name: attributes[name] for name in attributes
+                      if name != PIPELINE_STAGES_ATTR}
+        init = list(loop.operands)[3:]
+        constants = self.constants
+        # Generic creation, as for constants.
+        steady = ir.Operation.create(
+            "scf.for", results=[v.type for v in init],
+            operands=[constants[start], constants[stop], constants[step], *init],
+            attributes=attributes, regions=1)
+        types = [self.iv.type, *(v.type for v in init)]
+        ir.Block.create_at_start(steady.regions[0], types, [loop.location] * len(types))
+        return steady
 
     def build(self) -> list[ir.Value]:
         """The skewed loop, placed before the original; returns the values
@@ -116,7 +156,6 @@ class _Emitter:
         plan, loop = self.plan, self.plan.loop
         producer, consumer = self.producer, self.consumer
         start, stop, step = plan.steady_range
-        constants = self.constants
         with loop.location, ir.InsertionPoint(loop):
             self.make_constants(
                 [c.iv for c in plan.prologue if producer.uses_iv] + [start, stop, step]
@@ -125,20 +164,17 @@ class _Emitter:
                 + [c.iv for c in plan.epilogue if consumer.uses_iv])
             self.created.append(producer.cloner.clone(
                 [self.outside(producer, c) for c in plan.prologue])[0])
-            steady = scf.ForOp(constants[start], constants[stop], constants[step],
-                               list(loop.opview.initArgs))
-            self.created.append(steady.operation)
-            for name in loop.attributes:
-                if name != PIPELINE_STAGES_ATTR:
-                    steady.attributes[name] = loop.attributes[name]
-            with ir.InsertionPoint(steady.body):
-                k = steady.induction_variable
+            steady = self.steady_loop(start, stop, step)
+            self.created.append(steady)
+            body = steady.regions[0].blocks[0]
+            k, *inner_iter_args = body.arguments
+            with ir.InsertionPoint(body):
                 producer.cloner.clone([self.inside(producer, c, k)
                                        for c in plan.steady_producers])
                 carried = consumer.cloner.clone(
                     [self.inside(consumer, c, k) for c in plan.steady_consumers],
-                    Carry(self.iter_args, list(steady.inner_iter_args), self.yielded))[1]
-                scf.YieldOp(carried)
+                    Carry(self.iter_args, inner_iter_args, self.yielded))[1]
+                ir.Operation.create("scf.yield", operands=carried)
             clones, carried = consumer.cloner.clone(
                 [self.outside(consumer, c) for c in plan.epilogue],
                 Carry(self.iter_args, list(steady.results), self.yielded))
@@ -146,7 +182,7 @@ class _Emitter:
         return carried
 
 
-def emit_skew(plan: SkewPlan, group: int | None) -> None:
+def emit_skew(plan: SkewPlan, group: int | None, pool: ConstantPool) -> None:
     """Replace the plan's loop by its skewed form; `group` is the membership
-    group of its copies (None: no tags)."""
-    _Emitter(plan, group).emit()
+    group of its copies (None: no tags); its constants come from `pool`."""
+    _Emitter(plan, group, pool).emit()

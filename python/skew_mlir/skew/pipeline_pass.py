@@ -8,7 +8,7 @@ from .. import diagnostics
 from ..dialect import fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
-from .emit import demote, emit_skew
+from .emit import ConstantPool, demote, emit_skew
 from .loops import find_pipeline_loops
 from .plan import Demotion
 
@@ -49,6 +49,7 @@ class SkewCrossCorePipeline(Pass):
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
         next_group: dict[ir.Operation, int] = {}
+        pool = ConstantPool()
         for plan in plans:
             if plan is None:
                 continue
@@ -64,7 +65,7 @@ class SkewCrossCorePipeline(Pass):
                     next_group[function] = group + 1
                 message = plan.remark()
                 try:
-                    emit_skew(plan, group)
+                    emit_skew(plan, group, pool)
                 except Exception as exc:  # the emitter put the loop back as it was
                     failed = True
                     _report_failure(plan.loop, "rewriting", exc)

@@ -8,6 +8,7 @@ dynamic trip counts, multi-message groups) are other plans for the same emitter.
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from mlir import ir
 
@@ -44,8 +45,7 @@ class StaticRange:
     bound_values: dict[int, ir.Value]
 
 
-@dataclasses.dataclass(frozen=True)
-class Copy:
+class Copy(NamedTuple):
     """One copy of a half: `slot` is the membership index S shared by the
     producer and consumer copies of one iteration; `iv` is the induction value,
     absolute outside the steady loop, an offset from its IV inside it."""
