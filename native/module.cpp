@@ -26,6 +26,8 @@
 #include "llvm/Support/thread.h"
 
 #include <mutex>
+#include <optional>
+#include <string>
 
 using namespace mlir;
 
@@ -264,14 +266,13 @@ struct CopySpec {
   // Ops built just before the copy: (remapped value, op name, operands); the
   // op's one result, of its first operand's type, replaces the value.
   SmallVector<std::tuple<Value, OperationName, SmallVector<Value>>> computed;
-  SmallVector<std::tuple<size_t, StringAttr, Attribute>> tags;
+  std::optional<std::string> tag;
 };
 
-bool parseCopy(PyObject *item, size_t opCount, MLIRContext *context,
-               CopySpec &copy) {
-  PyObject *pairs, *computed, *tags;
-  if (!PyArg_ParseTuple(item, "O!O!O!", &PyList_Type, &pairs, &PyList_Type,
-                        &computed, &PyList_Type, &tags))
+bool parseCopy(PyObject *item, MLIRContext *context, CopySpec &copy) {
+  PyObject *pairs, *computed, *tag;
+  if (!PyArg_ParseTuple(item, "O!O!O", &PyList_Type, &pairs, &PyList_Type,
+                        &computed, &tag))
     return false;
   for (Py_ssize_t i = 0; i < PyList_Size(pairs); ++i) {
     PyObject *from, *to;
@@ -296,46 +297,38 @@ bool parseCopy(PyObject *item, size_t opCount, MLIRContext *context,
     copy.computed.emplace_back(value, OperationName(name, context),
                                std::move(operandValues));
   }
-  for (Py_ssize_t i = 0; i < PyList_Size(tags); ++i) {
-    Py_ssize_t index;
-    const char *name;
-    PyObject *attrCapsule;
-    if (!PyArg_ParseTuple(PyList_GetItem(tags, i), "nsO", &index, &name,
-                          &attrCapsule))
+  if (tag != Py_None) {
+    const char *text = PyUnicode_AsUTF8(tag);
+    if (!text)
       return false;
-    MlirAttribute attr = mlirPythonCapsuleToAttribute(attrCapsule);
-    if (mlirAttributeIsNull(attr))
-      return false;
-    if (index < 0 || static_cast<size_t>(index) >= opCount) {
-      PyErr_Format(PyExc_IndexError, "tag index %zd out of range", index);
-      return false;
-    }
-    copy.tags.emplace_back(index, StringAttr::get(context, name), unwrap(attr));
+    copy.tag = text;
   }
   return true;
 }
 
 // clone_ops([op capsules], block, before-op or None, location,
-//           [copy], carry or None) -> ([new op capsules], [carried values])
+//           (tag name, [tagged op indices]) or None, [copy], carry or None)
+//   -> ([new op capsules], [carried values])
 //   copy  = ([(from value, to value)], [(value, op name, [operands])],
-//            [(op index, attr name, attr)])
+//            tag value or None)
 //   carry = ([iter_args], [initial values], [yielded values])
 // IRMapping-based cloning, which the bindings lack, of a loop body's ops once
 // per copy (as upstream's generateUnrolledLoop does): operands, and uses
 // nested in the clones' regions, are remapped; each clone's results join its
 // copy's mapping for the ops after it. Per copy, the computed ops are built
-// first (at `location`; an unrolled induction value, say) and each tag sets a
-// discardable attribute on a clone, so the originals are never touched. With
-// a carry, the iter_args stand for the initial values in the first copy and
-// for the previous copy's yielded values (looked up in its mapping) after;
-// the last copy's are returned. Every argument is checked before anything is
-// built: a bad one must not leave half a copy behind.
+// first (at `location`; an unrolled induction value, say) and the tag value
+// is set as a string attribute on the clones of the tagged ops, after the
+// original's own string value and ';' if it has one, so the originals are
+// never touched. With a carry, the iter_args stand for the initial values in
+// the first copy and for the previous copy's yielded values (looked up in its
+// mapping) after; the last copy's are returned. Every argument is checked
+// before anything is built: a bad one must not leave half a copy behind.
 PyObject *cloneOps(PyObject *, PyObject *args) {
-  PyObject *opList, *blockCapsule, *beforeCapsule, *locationCapsule, *copyList,
-      *carry;
-  if (!PyArg_ParseTuple(args, "O!OOOO!O", &PyList_Type, &opList, &blockCapsule,
-                        &beforeCapsule, &locationCapsule, &PyList_Type,
-                        &copyList, &carry))
+  PyObject *opList, *blockCapsule, *beforeCapsule, *locationCapsule, *tagSpec,
+      *copyList, *carry;
+  if (!PyArg_ParseTuple(args, "O!OOOOO!O", &PyList_Type, &opList,
+                        &blockCapsule, &beforeCapsule, &locationCapsule,
+                        &tagSpec, &PyList_Type, &copyList, &carry))
     return nullptr;
   MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
   MlirLocation location = mlirPythonCapsuleToLocation(locationCapsule);
@@ -349,10 +342,31 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
     if (!fromCapsule(PyList_GetItem(opList, i), originals.emplace_back()))
       return nullptr;
   MLIRContext *context = unwrap(location)->getContext();
+  // Per tagged op: its position and the text its tag values extend.
+  StringAttr tagName;
+  SmallVector<std::pair<size_t, std::string>> tagged;
+  if (tagSpec != Py_None) {
+    const char *name;
+    PyObject *indices;
+    if (!PyArg_ParseTuple(tagSpec, "sO!", &name, &PyList_Type, &indices))
+      return nullptr;
+    tagName = StringAttr::get(context, name);
+    for (Py_ssize_t i = 0; i < PyList_Size(indices); ++i) {
+      Py_ssize_t index = PyLong_AsSsize_t(PyList_GetItem(indices, i));
+      if (index == -1 && PyErr_Occurred())
+        return nullptr;
+      if (index < 0 || static_cast<size_t>(index) >= originals.size()) {
+        PyErr_Format(PyExc_IndexError, "tagged op index %zd out of range",
+                     index);
+        return nullptr;
+      }
+      auto old = originals[index]->getAttrOfType<StringAttr>(tagName);
+      tagged.emplace_back(index, old ? (old.getValue() + ";").str() : "");
+    }
+  }
   SmallVector<CopySpec> copies(PyList_Size(copyList));
   for (size_t i = 0; i < copies.size(); ++i)
-    if (!parseCopy(PyList_GetItem(copyList, i), originals.size(), context,
-                   copies[i]))
+    if (!parseCopy(PyList_GetItem(copyList, i), context, copies[i]))
       return nullptr;
   SmallVector<Value> iterArgs, carried, yielded;
   if (carry != Py_None) {
@@ -398,8 +412,9 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
       clones.push_back(builder.insert(original->clone(mapping)));
       record(clones.back());
     }
-    for (const auto &[index, name, attr] : copy.tags)
-      clones[index]->setAttr(name, attr);
+    if (copy.tag)
+      for (const auto &[index, prefix] : tagged)
+        clones[index]->setAttr(tagName, StringAttr::get(context, prefix + *copy.tag));
     if (carry != Py_None)
       carried = llvm::to_vector(llvm::map_range(
           yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));
@@ -410,15 +425,17 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
   return Py_BuildValue("(NN)", built, values);
 }
 
-// block_uses(block capsule) -> ([op capsules], [[int]], [bool])
-// The ops of the block, in order; for each, where the values it uses (its
-// operands and those of the ops nested in it) come from inside the block:
-// i >= 0 is op i of the block, -1 - n is block argument n (values defined
-// outside the block, or inside the op itself, are left out); and whether it
-// has a tensor or memref result (a buffer, to the allocator). One C++ walk
-// instead of a binding call per operand: the analysis needs this for every
-// loop body. (Plain op capsules also spare the bindings' per-op OpView
-// lookup, which imports each op's dialect module.)
+// block_uses(block capsule)
+//   -> ([op capsules], [names], [[int]], [buffer bool], [scalar bool])
+// The ops of the block, in order, with their names; for each, where the
+// values it uses (its operands and those of the ops nested in it) come from
+// inside the block: i >= 0 is op i of the block, -1 - n is block argument n
+// (values defined outside the block, or inside the op itself, are left out);
+// whether it has a tensor or memref result (a buffer, to the allocator); and
+// whether it is a scalar op (no regions, every result an integer, index or
+// float). One C++ walk instead of binding calls per op and operand: the
+// analysis needs this for every loop body. (Plain op capsules also spare the
+// bindings' per-op OpView lookup, which imports each op's dialect module.)
 PyObject *blockUses(PyObject *, PyObject *capsule) {
   MlirBlock mlirBlock = mlirPythonCapsuleToBlock(capsule);
   if (mlirBlockIsNull(mlirBlock))
@@ -427,9 +444,10 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
   llvm::DenseMap<Operation *, long> index;
   for (Operation &op : *block)
     index.try_emplace(&op, static_cast<long>(index.size()));
-  PyObject *ops = PyList_New(static_cast<Py_ssize_t>(index.size()));
-  PyObject *uses = PyList_New(static_cast<Py_ssize_t>(index.size()));
-  PyObject *buffers = PyList_New(static_cast<Py_ssize_t>(index.size()));
+  auto size = static_cast<Py_ssize_t>(index.size());
+  PyObject *ops = PyList_New(size), *names = PyList_New(size),
+           *uses = PyList_New(size), *buffers = PyList_New(size),
+           *scalars = PyList_New(size);
   Py_ssize_t position = 0;
   for (Operation &op : *block) {
     llvm::SmallSetVector<long, 8> sources;
@@ -450,11 +468,19 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
     bool buffer = llvm::any_of(op.getResultTypes(), [](Type type) {
       return isa<TensorType, BaseMemRefType>(type);
     });
+    bool scalar = op.getNumRegions() == 0 &&
+                  llvm::all_of(op.getResultTypes(), [](Type type) {
+                    return isa<IndexType, IntegerType, FloatType>(type);
+                  });
+    StringRef name = op.getName().getStringRef();
     PyList_SET_ITEM(ops, position, mlirPythonOperationToCapsule(wrap(&op)));
+    PyList_SET_ITEM(names, position,
+                    PyUnicode_FromStringAndSize(name.data(), name.size()));
     PyList_SET_ITEM(buffers, position, PyBool_FromLong(buffer));
+    PyList_SET_ITEM(scalars, position, PyBool_FromLong(scalar));
     PyList_SET_ITEM(uses, position++, list);
   }
-  return Py_BuildValue("(NNN)", ops, uses, buffers);
+  return Py_BuildValue("(NNNNN)", ops, names, uses, buffers, scalars);
 }
 
 // collect_ops(operation capsule, [names]) -> [op capsules]

@@ -10,28 +10,17 @@ from mlir import ir
 from . import _native
 
 
-class Tags:
-    """Attributes to set on some of the clones: (op index, name, attribute).
-    Converted for the native cloner once, however many copies share them."""
-
-    def __init__(self, items: Iterable[tuple[int, str, ir.Attribute]]):
-        self._native = [(i, name, attribute._CAPIPtr) for i, name, attribute in items]
-
-
-NO_TAGS = Tags(())
-
-
 class CloneSpec(NamedTuple):
     """How one copy of the ops is made.
 
     `mapping` remaps operands (and uses nested in regions). Each `computed`
     (value, op name, operands) builds that op just before the copy, with its
     first operand's type, and remaps `value` to its result: an unrolled
-    induction value, say. `tags` go on the copy's clones."""
+    induction value, say. `tag` marks the copy's tagged clones (see Cloner)."""
 
     mapping: dict[ir.Value, ir.Value]
     computed: Sequence[tuple[ir.Value, str, Sequence[ir.Value]]] = ()
-    tags: Tags = NO_TAGS
+    tag: str | None = None
 
 
 class Carry(NamedTuple):
@@ -68,10 +57,16 @@ def _capsules(values: Iterable[ir.Value]) -> list:
 class Cloner:
     """Clones one fixed list of ops again and again (a loop half copied once
     per stage): the ops' native handles are taken once, not per copy, and
-    all the copies of one call are made in one native call."""
+    all the copies of one call are made in one native call.
 
-    def __init__(self, ops: Iterable[ir.Operation]):
+    A copy's tag becomes the string attribute `tag_name` of its clones of the
+    ops at positions `tagged`, after the original's own string value of that
+    attribute and ';' if it has one."""
+
+    def __init__(self, ops: Iterable[ir.Operation], tag_name: str | None = None,
+                 tagged: Iterable[int] = ()):
         self._capsules = [op.operation._CAPIPtr for op in ops]
+        self._tags = None if tag_name is None else (tag_name, list(tagged))
 
     def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
               ) -> tuple[Clones, list[ir.Value]]:
@@ -84,11 +79,11 @@ class Cloner:
         built, carried = _native.clone_ops(
             self._capsules, point.block._CAPIPtr,
             None if before is None else before._CAPIPtr,
-            ir.Location.current._CAPIPtr,
+            ir.Location.current._CAPIPtr, self._tags,
             [([(old._CAPIPtr, new._CAPIPtr) for old, new in copy.mapping.items()],
               [(value._CAPIPtr, name, _capsules(operands))
                for value, name, operands in copy.computed],
-              copy.tags._native)
+              copy.tag)
              for copy in copies],
             None if carry is None else tuple(_capsules(values) for values in carry))
         return Clones(built), [ir.Value._CAPICreate(value) for value in carried]

@@ -5,7 +5,7 @@ import pytest
 from mlir import ir
 
 import skew_mlir
-from skew_mlir.cloning import Carry, Cloner, CloneSpec, Tags
+from skew_mlir.cloning import Carry, Cloner, CloneSpec
 
 SOURCE = """
 func.func @f(%a: i32, %b: i32) -> i32 {
@@ -51,15 +51,17 @@ def test_clone_appends_at_block_end():
         assert list(target.operations)[-1] == clone
 
 
-def test_clone_sets_attributes_on_the_clones_only():
+def test_tags_go_on_the_tagged_clones_only_after_an_existing_value():
     with skew_mlir.make_context(), ir.Location.unknown():
         module, block, ops = _parse()
-        tag = ir.StringAttr.get("g:0")
+        ops[1].attributes["test.tag"] = ir.StringAttr.get("7:3")
+        cloner = Cloner(ops[:2], "test.tag", [0, 1])
         with ir.InsertionPoint(ops[-1]):
-            clones = Cloner(ops[:2]).clone([CloneSpec({}, (), Tags([(1, "test.tag", tag)]))])[0]
-        assert "test.tag" not in clones[0].attributes
-        assert clones[1].attributes["test.tag"] == tag
-        assert all("test.tag" not in op.attributes for op in ops)
+            clones = list(cloner.clone([CloneSpec({}, (), "g:0"), CloneSpec({})])[0])
+        assert [str(op.attributes["test.tag"]) if "test.tag" in op.attributes else None
+                for op in clones] == ['"g:0"', '"7:3;g:0"', None, '"7:3"']
+        assert "test.tag" not in ops[0].attributes
+        assert str(ops[1].attributes["test.tag"]) == '"7:3"'
         assert module.operation.verify()
 
 
@@ -99,7 +101,6 @@ def test_a_bad_argument_builds_nothing():
     with skew_mlir.make_context(), ir.Location.unknown():
         module, block, ops = _parse()
         before = str(module)
-        tag = ir.StringAttr.get("g:0")
         with ir.InsertionPoint(ops[-1]), pytest.raises(IndexError):
-            Cloner(ops[:2]).clone([CloneSpec({}), CloneSpec({}, (), Tags([(2, "test.tag", tag)]))])
+            Cloner(ops[:2], "test.tag", [2]).clone([CloneSpec({}), CloneSpec({}, (), "g:0")])
         assert str(module) == before

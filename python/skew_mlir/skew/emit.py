@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..cloning import NO_TAGS, Carry, Clones, Cloner, CloneSpec, Tags
+from ..cloning import Carry, Clones, Cloner, CloneSpec
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, SkewPlan
 
@@ -28,34 +28,21 @@ class ConstantPool:
 
 
 class _Half:
-    """One half as it is copied: its cloner, whether its copies need an
-    induction value, and the membership tags of each slot's copies."""
+    """One half as it is copied: its cloner, which tags its buffer-producing
+    ops (pops excepted: their buffer is a FIFO slot) with their membership,
+    and whether its copies need an induction value."""
 
     def __init__(self, ops: tuple[ir.Operation, ...], buffers: frozenset[ir.Operation],
                  uses_iv: bool, group: int | None, untagged: int = 0):
-        """Buffer-producing ops are tagged, but for pops (the buffer is a FIFO
-        slot) and the first `untagged` ops (recomputed scalars)."""
-        self.cloner = Cloner(ops)
+        """The first `untagged` ops (recomputed scalars) are never tagged."""
+        tagged = [i for i, op in enumerate(ops[untagged:], untagged)
+                  if op in buffers and op.name not in POP_OPS]
+        self.cloner = Cloner(ops, None if group is None else MEMBERSHIP_ATTR, tagged)
         self.uses_iv = uses_iv
         self.group = group
-        # (position, text its tag extends: an existing membership and ';', or
-        # nothing), worked out once per half rather than once per copy.
-        self.tagged: list[tuple[int, str]] = []
-        for i, op in enumerate(ops[untagged:], untagged):
-            if op in buffers and op.name not in POP_OPS:
-                attributes = op.attributes
-                old = attributes[MEMBERSHIP_ATTR] if MEMBERSHIP_ATTR in attributes else None
-                self.tagged.append((i, f"{old.value};" if isinstance(old, ir.StringAttr) else ""))
-        self._tags: dict[int, Tags] = {}
 
-    def tags(self, slot: int) -> Tags:
-        if self.group is None:
-            return NO_TAGS
-        if slot not in self._tags:
-            self._tags[slot] = Tags(
-                (i, MEMBERSHIP_ATTR, ir.StringAttr.get(f"{prefix}{self.group}:{slot}"))
-                for i, prefix in self.tagged)
-        return self._tags[slot]
+    def tag(self, copy: Copy) -> str | None:
+        return None if self.group is None else f"{self.group}:{copy.slot}"
 
 
 class _Emitter:
@@ -101,18 +88,18 @@ class _Emitter:
     def outside(self, half: _Half, copy: Copy) -> CloneSpec:
         """A copy outside the steady loop: its induction value is a constant."""
         mapping = {self.iv: self.constants[copy.iv]} if half.uses_iv else {}
-        return CloneSpec(mapping, (), half.tags(copy.slot))
+        return CloneSpec(mapping, (), half.tag(copy))
 
     def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
         """A steady-loop copy: its induction value is k + copy.iv, computed
         just before it (nothing dead is emitted for a half without IV uses)."""
         if not half.uses_iv:
-            return CloneSpec({}, (), half.tags(copy.slot))
+            return CloneSpec({}, (), half.tag(copy))
         if not copy.iv:
-            return CloneSpec({self.iv: k}, (), half.tags(copy.slot))
+            return CloneSpec({self.iv: k}, (), half.tag(copy))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
         return CloneSpec({}, [(self.iv, name, (k, self.constants[abs(copy.iv)]))],
-                         half.tags(copy.slot))
+                         half.tag(copy))
 
     def emit(self) -> None:
         """Build the skewed form next to the loop, then swap it in. Nothing

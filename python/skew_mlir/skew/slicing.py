@@ -14,16 +14,14 @@ from .. import _native
 from .plan import Demote, Halves
 
 
-def _is_scalar(type_: ir.Type) -> bool:
-    return isinstance(type_, (ir.IndexType, ir.IntegerType, ir.FloatType))
-
-
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
-    # The body's ops (the terminator last) and, per op, the body ops (i >= 0)
-    # and block arguments (-1 - n) that it and its nested ops use, and whether
-    # it defines a tensor or memref, from one native walk: asking the bindings
-    # for every operand's owner costs more than the rest of the analysis.
-    capsules, uses, buffers = _native.block_uses(loop.regions[0].blocks[0]._CAPIPtr)
+    # The body's ops (the terminator last) and, per op, its name, the body ops
+    # (i >= 0) and block arguments (-1 - n) that it and its nested ops use,
+    # whether it defines a tensor or memref, and whether it is a scalar op,
+    # from one native walk: asking the bindings for every operand's owner
+    # costs more than the rest of the analysis.
+    capsules, names, uses, buffers, scalars = _native.block_uses(
+        loop.regions[0].blocks[0]._CAPIPtr)
     ops = [ir.Operation._CAPICreate(capsule) for capsule in capsules]
     lead_index = ops.index(lead)
 
@@ -38,17 +36,14 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
                     work.append(source)
             elif source < -1:  # -1 is the IV; the rest are iter_args
                 raise Demote(f"producer half reads iter_arg #{-2 - source} "
-                             f"(in '{ops[i].name}')")
+                             f"(in '{names[i]}')")
 
     # A pure scalar arith op over the IV, invariants and such ops. Body order
     # visits every in-body operand's definer (producer, by closure) first.
     recomputable: dict[int, bool] = {}
     for i in sorted(producer):
-        op = ops[i]
-        recomputable[i] = (
-            op.name.startswith("arith.") and not len(op.regions)
-            and all(_is_scalar(r.type) for r in op.results)
-            and all(recomputable[d] for d in uses[i] if d >= 0))
+        recomputable[i] = (names[i].startswith("arith.") and scalars[i]
+                           and all(recomputable[d] for d in uses[i] if d >= 0))
 
     # Carried values, first user in body order (the yield last).
     recompute: set[int] = set()
@@ -60,7 +55,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
                 continue
             if not recomputable[definer]:
                 raise Demote(f"consumer role: {_carried(ops[definer], ops[j])} "
-                             f"is used by '{ops[j].name}'")
+                             f"is used by '{names[j]}'")
             chain = [definer]
             while chain:
                 link = chain.pop()
