@@ -483,9 +483,11 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
   return Py_BuildValue("(NNNNN)", ops, names, uses, buffers, scalars);
 }
 
-// collect_ops(operation capsule, [names]) -> [op capsules]
+// collect_ops(operation capsule, [names]) -> ([op capsules], [int])
 // The ops under (and including) an operation whose name is one of `names`,
-// in post-order: a filtered walk without a Python call per op.
+// in post-order, and for each the position of its closest collected
+// ancestor (-1: none): a filtered walk without a Python call per op, and
+// no parent chain climbed through the bindings.
 PyObject *collectOps(PyObject *, PyObject *args) {
   PyObject *opCapsule, *nameList;
   if (!PyArg_ParseTuple(args, "OO!", &opCapsule, &PyList_Type, &nameList))
@@ -501,15 +503,26 @@ PyObject *collectOps(PyObject *, PyObject *args) {
       return nullptr;
     names.insert(OperationName(name, context).getAsOpaquePointer());
   }
-  PyObject *result = PyList_New(0);
+  std::vector<Operation *> found;
   unwrap(root)->walk([&](Operation *op) {
-    if (!names.contains(op->getName().getAsOpaquePointer()))
-      return;
-    PyObject *item = mlirPythonOperationToCapsule(wrap(op));
-    PyList_Append(result, item);
-    Py_DECREF(item);
+    if (names.contains(op->getName().getAsOpaquePointer()))
+      found.push_back(op);
   });
-  return result;
+  llvm::DenseMap<Operation *, long> position;
+  for (size_t i = 0; i < found.size(); ++i)
+    position.try_emplace(found[i], static_cast<long>(i));
+  PyObject *ops = PyList_New(static_cast<Py_ssize_t>(found.size()));
+  PyObject *ancestors = PyList_New(static_cast<Py_ssize_t>(found.size()));
+  for (size_t i = 0; i < found.size(); ++i) {
+    long ancestor = -1;
+    for (Operation *op = found[i]; op != unwrap(root) && ancestor < 0;) {
+      op = op->getParentOp();
+      ancestor = position.lookup_or(op, -1);
+    }
+    PyList_SET_ITEM(ops, i, mlirPythonOperationToCapsule(wrap(found[i])));
+    PyList_SET_ITEM(ancestors, i, PyLong_FromLong(ancestor));
+  }
+  return Py_BuildValue("(NN)", ops, ancestors);
 }
 
 constexpr unsigned kDriverStackBytes = 1u << 30;

@@ -27,44 +27,41 @@ def find_pipeline_loops(root: ir.Operation
     """Pipeline loops under `root`, innermost first, and the malformed ops
     (pipeline markers, FIFO tiles) with what is wrong with them.
 
-    One native walk collects the loops and FIFO ops (a Python call per op
-    would cost more than the rest of the pass on large modules); each FIFO op
-    is then charged to its enclosing pipeline loops by climbing its parents,
-    so the cost stays linear in the IR size times the loop nesting depth.
+    One native walk collects the loops and FIFO ops, each with its closest
+    collected ancestor (a Python call per op would cost more than the rest of
+    the pass on large modules); each FIFO op is then charged to its enclosing
+    pipeline loops along those links, so the cost stays linear in the IR size
+    times the loop nesting depth.
     """
-    loops: dict[ir.Operation, PipelineLoop] = {}
+    loops: dict[int, PipelineLoop] = {}
     errors: list[tuple[ir.Operation, str]] = []
-    fifo_ops: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> None:
+    fifo_ops: list[tuple[int, ir.Operation]] = []
+    # Post-order visits a loop after everything nested in it: innermost first.
+    capsules, ancestors = _native.collect_ops(root._CAPIPtr, _WALKED)
+    for i, capsule in enumerate(capsules):
+        op = ir.Operation._CAPICreate(capsule)
         name = op.name
         if name in FIFO_OPS or name in FREE_OPS:
             error = tile_type_error(op)
             if error:
                 errors.append((op, error))
             elif name in FIFO_OPS:
-                fifo_ops.append(op)
+                fifo_ops.append((i, op))
         elif PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
             stages = integer_value(attr)
             if stages is not None and stages >= 1:
-                loops[op] = PipelineLoop(op, stages, [])
+                loops[i] = PipelineLoop(op, stages, [])
             else:
                 errors.append((op, f"'{PIPELINE_STAGES_ATTR}' must be an integer "
                                    f">= 1, got {attr}"))
-
-    # Post-order visits a loop after everything nested in it: innermost first.
-    for capsule in _native.collect_ops(root._CAPIPtr, _WALKED):
-        visit(ir.Operation._CAPICreate(capsule))
     if loops:
-        for fifo in fifo_ops:
-            parent = fifo.parent
-            while parent is not None:
-                if parent in loops:
-                    loops[parent].fifo.append(fifo)
-                if parent == root:
-                    break
-                parent = parent.parent
+        for i, fifo in fifo_ops:
+            ancestor = ancestors[i]
+            while ancestor >= 0:
+                if ancestor in loops:
+                    loops[ancestor].fifo.append(fifo)
+                ancestor = ancestors[ancestor]
     return list(loops.values()), errors
 
 
@@ -81,24 +78,31 @@ def _constant(value: ir.Value, what: str) -> int:
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-def _bit_width(type_: ir.Type) -> int:
-    # index is treated as 64-bit, as the data layout default is.
-    return type_.width if isinstance(type_, ir.IntegerType) else 64
+def _read_range(loop: ir.Operation) -> tuple[int, int, int, int, bool]:
+    """Constant start / stop / step of an scf.for as its comparison reads
+    them (unsigned under `unsignedCmp`), the IV's bit width and whether the
+    comparison is unsigned; or Demote."""
+    operands = loop.operands
+    lower = operands[0]
+    start = _constant(lower, "lower bound")
+    stop = _constant(operands[1], "upper bound")
+    step = _constant(operands[2], "step")
+    # The bounds have the IV's type; index is treated as 64-bit, as the data
+    # layout default is.
+    type_ = lower.type
+    width = type_.width if isinstance(type_, ir.IntegerType) else 64
+    unsigned = "unsignedCmp" in loop.attributes
+    if unsigned:
+        start, stop, step = (v % (1 << width) for v in (start, stop, step))
+    if step <= 0:
+        raise Demote(f"non-positive step {step}")
+    return start, stop, step, width, unsigned
 
 
 def constant_range(loop: ir.Operation) -> tuple[int, int, int]:
     """Constant start / stop / step of an scf.for as its comparison reads
     them (unsigned under `unsignedCmp`), or Demote."""
-    for_op = loop.opview
-    start = _constant(for_op.lowerBound, "lower bound")
-    stop = _constant(for_op.upperBound, "upper bound")
-    step = _constant(for_op.step, "step")
-    if "unsignedCmp" in loop.attributes:
-        width = _bit_width(for_op.induction_variable.type)
-        start, stop, step = (v % (1 << width) for v in (start, stop, step))
-    if step <= 0:
-        raise Demote(f"non-positive step {step}")
-    return start, stop, step
+    return _read_range(loop)[:3]
 
 
 def trip_count(start: int, stop: int, step: int) -> int:
@@ -115,25 +119,21 @@ def static_trips(loop: ir.Operation) -> int | None:
 
 def static_range(loop: ir.Operation) -> StaticRange:
     """Constant start / step / trip count of an scf.for, or Demote."""
-    start, stop, step = constant_range(loop)
-    for_op = loop.opview
-    width = _bit_width(for_op.induction_variable.type)
-    if "unsignedCmp" in loop.attributes:
-        high = (1 << width) - 1
-    else:
-        high = (1 << (width - 1)) - 1
+    start, stop, step, width, unsigned = _read_range(loop)
+    high = (1 << width) - 1 if unsigned else (1 << (width - 1)) - 1
     trip = trip_count(start, stop, step)
     if trip < 2:
         raise Demote(f"trip count {trip} < 2")
     # The skewed loops run up to start + trip*step, past the original bound
     # when step does not divide the range: it must still fit the IV type.
-    if start + trip * step > high:
-        raise Demote(f"skewed upper bound {start + trip * step} overflows "
-                     f"{for_op.induction_variable.type}")
+    end = start + trip * step
+    if end > high:
+        raise Demote(f"skewed upper bound {end} overflows {loop.operands[0].type}")
     # The emitted constants are built from 64-bit signed integers.
-    if not (INT64_MIN <= start and start + trip * step <= INT64_MAX):
-        raise Demote(f"bounds [{start}, {start + trip * step}) of the skewed loops "
+    if not (INT64_MIN <= start and end <= INT64_MAX):
+        raise Demote(f"bounds [{start}, {end}) of the skewed loops "
                      "do not fit in a signed 64-bit integer")
     # On equal values the lower bound wins (inserted last).
-    return StaticRange(start, step, trip, {step: for_op.step, stop: for_op.upperBound,
-                                           start: for_op.lowerBound})
+    operands = loop.operands
+    return StaticRange(start, step, trip, {step: operands[2], stop: operands[1],
+                                           start: operands[0]})

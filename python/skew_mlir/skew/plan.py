@@ -21,8 +21,7 @@ class Demote(Exception):
         self.reason = reason
 
 
-@dataclasses.dataclass(frozen=True)
-class Halves:
+class Halves(NamedTuple):
     """The loop body split at its lead FIFO op, ops in body order."""
 
     producer: tuple[ir.Operation, ...]  # the lead and its backward slice
@@ -36,8 +35,7 @@ class Halves:
     consumer_uses_iv: bool  # its recomputed chains and the yield included
 
 
-@dataclasses.dataclass(frozen=True)
-class StaticRange:
+class StaticRange(NamedTuple):
     start: int
     step: int
     trip: int
@@ -60,8 +58,7 @@ class Demotion:
     reason: str
 
 
-@dataclasses.dataclass(frozen=True)
-class SkewPlan:
+class SkewPlan(NamedTuple):
     loop: ir.Operation
     halves: Halves
     requested: int  # depth asked for by pto.pipeline_stages
