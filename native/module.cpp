@@ -306,101 +306,97 @@ bool parseCopy(PyObject *item, MLIRContext *context, CopySpec &copy) {
   return true;
 }
 
-// clone_ops([op capsules], block, before-op or None, location,
-//           (tag name, [tagged op indices]) or None, [copy], carry or None)
-//   -> ([new op capsules], [carried values])
-//   copy  = ([(from value, to value)], [(value, op name, [operands])],
-//            tag value or None)
-//   carry = ([iter_args], [initial values], [yielded values])
-// IRMapping-based cloning, which the bindings lack, of a loop body's ops once
-// per copy (as upstream's generateUnrolledLoop does): operands, and uses
-// nested in the clones' regions, are remapped; each clone's results join its
-// copy's mapping for the ops after it. Per copy, the computed ops are built
-// first (at `location`; an unrolled induction value, say) and the tag value
-// is set as a string attribute on the clones of the tagged ops, after the
-// original's own string value and ';' if it has one, so the originals are
-// never touched. With a carry, the iter_args stand for the initial values in
-// the first copy and for the previous copy's yielded values (looked up in its
-// mapping) after; the last copy's are returned. Every argument is checked
-// before anything is built: a bad one must not leave half a copy behind.
-PyObject *cloneOps(PyObject *, PyObject *args) {
-  PyObject *opList, *blockCapsule, *beforeCapsule, *locationCapsule, *tagSpec,
-      *copyList, *carry;
-  if (!PyArg_ParseTuple(args, "O!OOOOO!O", &PyList_Type, &opList,
-                        &blockCapsule, &beforeCapsule, &locationCapsule,
-                        &tagSpec, &PyList_Type, &copyList, &carry))
-    return nullptr;
-  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
-  MlirLocation location = mlirPythonCapsuleToLocation(locationCapsule);
-  if (mlirBlockIsNull(block) || mlirLocationIsNull(location))
-    return nullptr;
-  Operation *before = nullptr;
-  if (beforeCapsule != Py_None && !fromCapsule(beforeCapsule, before))
-    return nullptr;
+// One clone job of clone_ops, as read from Python.
+struct CloneJob {
   SmallVector<Operation *> originals;
-  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i)
-    if (!fromCapsule(PyList_GetItem(opList, i), originals.emplace_back()))
-      return nullptr;
-  MLIRContext *context = unwrap(location)->getContext();
-  // Per tagged op: its position and the text its tag values extend.
+  // The tag attribute's name, and per tagged op its position and the text
+  // its tag values extend.
   StringAttr tagName;
   SmallVector<std::pair<size_t, std::string>> tagged;
+  Block *block = nullptr;
+  Operation *before = nullptr;
+  SmallVector<CopySpec> copies;
+  bool carries = false;
+  SmallVector<Value> iterArgs, init, yielded;
+};
+
+bool parseJob(PyObject *item, MLIRContext *context, CloneJob &job) {
+  PyObject *opList, *tagSpec, *blockCapsule, *beforeCapsule, *copyList, *carry;
+  if (!PyArg_ParseTuple(item, "O!OOOO!O", &PyList_Type, &opList, &tagSpec,
+                        &blockCapsule, &beforeCapsule, &PyList_Type, &copyList,
+                        &carry))
+    return false;
+  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i)
+    if (!fromCapsule(PyList_GetItem(opList, i), job.originals.emplace_back()))
+      return false;
   if (tagSpec != Py_None) {
     const char *name;
     PyObject *indices;
     if (!PyArg_ParseTuple(tagSpec, "sO!", &name, &PyList_Type, &indices))
-      return nullptr;
-    tagName = StringAttr::get(context, name);
+      return false;
+    job.tagName = StringAttr::get(context, name);
     for (Py_ssize_t i = 0; i < PyList_Size(indices); ++i) {
       Py_ssize_t index = PyLong_AsSsize_t(PyList_GetItem(indices, i));
       if (index == -1 && PyErr_Occurred())
-        return nullptr;
-      if (index < 0 || static_cast<size_t>(index) >= originals.size()) {
+        return false;
+      if (index < 0 || static_cast<size_t>(index) >= job.originals.size()) {
         PyErr_Format(PyExc_IndexError, "tagged op index %zd out of range",
                      index);
-        return nullptr;
+        return false;
       }
-      auto old = originals[index]->getAttrOfType<StringAttr>(tagName);
-      tagged.emplace_back(index, old ? (old.getValue() + ";").str() : "");
+      auto old = job.originals[index]->getAttrOfType<StringAttr>(job.tagName);
+      job.tagged.emplace_back(index, old ? (old.getValue() + ";").str() : "");
     }
   }
-  SmallVector<CopySpec> copies(PyList_Size(copyList));
-  for (size_t i = 0; i < copies.size(); ++i)
-    if (!parseCopy(PyList_GetItem(copyList, i), context, copies[i]))
-      return nullptr;
-  SmallVector<Value> iterArgs, carried, yielded;
+  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
+  if (mlirBlockIsNull(block))
+    return false;
+  job.block = unwrap(block);
+  if (beforeCapsule != Py_None && !fromCapsule(beforeCapsule, job.before))
+    return false;
+  job.copies.resize(PyList_Size(copyList));
+  for (size_t i = 0; i < job.copies.size(); ++i)
+    if (!parseCopy(PyList_GetItem(copyList, i), context, job.copies[i]))
+      return false;
   if (carry != Py_None) {
     PyObject *iterArgList, *initList, *yieldedList;
+    job.carries = true;
     if (!PyArg_ParseTuple(carry, "OOO", &iterArgList, &initList,
                           &yieldedList) ||
-        !valueList(iterArgList, iterArgs) || !valueList(initList, carried) ||
-        !valueList(yieldedList, yielded))
-      return nullptr;
-    if (iterArgs.size() != carried.size()) {
-      PyErr_SetString(PyExc_ValueError, "iter_args and initial values differ "
-                                        "in number");
-      return nullptr;
+        !valueList(iterArgList, job.iterArgs) || !valueList(initList, job.init) ||
+        !valueList(yieldedList, job.yielded))
+      return false;
+    if (job.iterArgs.size() != job.init.size()) {
+      PyErr_SetString(PyExc_ValueError,
+                      "iter_args and initial values differ in number");
+      return false;
     }
   }
+  return true;
+}
 
+// Runs one job; returns (the ops built, the carried values).
+PyObject *runJob(const CloneJob &job, Location location) {
+  MLIRContext *context = location.getContext();
   OpBuilder builder(context);
-  if (before)
-    builder.setInsertionPoint(before);
+  if (job.before)
+    builder.setInsertionPoint(job.before);
   else
-    builder.setInsertionPointToEnd(unwrap(block));
+    builder.setInsertionPointToEnd(job.block);
   PyObject *built = PyList_New(0);
   auto record = [&](Operation *op) {
     PyObject *capsule = mlirPythonOperationToCapsule(wrap(op));
     PyList_Append(built, capsule);
     Py_DECREF(capsule);
   };
-  for (const CopySpec &copy : copies) {
+  SmallVector<Value> carried(job.init);
+  for (const CopySpec &copy : job.copies) {
     IRMapping mapping;
-    mapping.map(iterArgs, carried);
+    mapping.map(job.iterArgs, carried);
     for (const auto &[from, to] : copy.pairs)
       mapping.map(from, to);
     for (const auto &[value, name, operands] : copy.computed) {
-      OperationState state(unwrap(location), name);
+      OperationState state(location, name);
       state.addOperands(operands);
       state.addTypes(operands.front().getType());
       Operation *op = builder.create(state);
@@ -408,21 +404,58 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
       record(op);
     }
     SmallVector<Operation *> clones;
-    for (Operation *original : originals) {
+    for (Operation *original : job.originals) {
       clones.push_back(builder.insert(original->clone(mapping)));
       record(clones.back());
     }
     if (copy.tag)
-      for (const auto &[index, prefix] : tagged)
-        clones[index]->setAttr(tagName, StringAttr::get(context, prefix + *copy.tag));
-    if (carry != Py_None)
+      for (const auto &[index, prefix] : job.tagged)
+        clones[index]->setAttr(job.tagName,
+                               StringAttr::get(context, prefix + *copy.tag));
+    if (job.carries)
       carried = llvm::to_vector(llvm::map_range(
-          yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));
+          job.yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));
   }
   PyObject *values = PyList_New(static_cast<Py_ssize_t>(carried.size()));
   for (size_t i = 0; i < carried.size(); ++i)
     PyList_SET_ITEM(values, i, mlirPythonValueToCapsule(wrap(carried[i])));
   return Py_BuildValue("(NN)", built, values);
+}
+
+// clone_ops(location, [job]) -> [([new op capsules], [carried values])]
+//   job   = ([op capsules], (tag name, [tagged op indices]) or None, block,
+//            before-op or None, [copy], carry or None)
+//   copy  = ([(from value, to value)], [(value, op name, [operands])],
+//            tag value or None)
+//   carry = ([iter_args], [initial values], [yielded values])
+// IRMapping-based cloning, which the bindings lack, of a loop body's ops once
+// per copy (as upstream's generateUnrolledLoop does), for several jobs (each
+// with its ops and insertion point) in one call: operands, and uses nested in
+// the clones' regions, are remapped; each clone's results join its copy's
+// mapping for the ops after it. Per copy, the computed ops are built first
+// (at `location`; an unrolled induction value, say) and the tag value is set
+// as a string attribute on the clones of the tagged ops, after the original's
+// own string value and ';' if it has one, so the originals are never touched.
+// With a carry, the iter_args stand for the initial values in the first copy
+// and for the previous copy's yielded values (looked up in its mapping)
+// after; the last copy's are returned. Every argument of every job is checked
+// before anything is built: a bad one must not leave half a copy behind.
+PyObject *cloneOps(PyObject *, PyObject *args) {
+  PyObject *locationCapsule, *jobList;
+  if (!PyArg_ParseTuple(args, "OO!", &locationCapsule, &PyList_Type, &jobList))
+    return nullptr;
+  MlirLocation location = mlirPythonCapsuleToLocation(locationCapsule);
+  if (mlirLocationIsNull(location))
+    return nullptr;
+  MLIRContext *context = unwrap(location)->getContext();
+  std::vector<CloneJob> jobs(PyList_Size(jobList));
+  for (size_t i = 0; i < jobs.size(); ++i)
+    if (!parseJob(PyList_GetItem(jobList, i), context, jobs[i]))
+      return nullptr;
+  PyObject *results = PyList_New(static_cast<Py_ssize_t>(jobs.size()));
+  for (size_t i = 0; i < jobs.size(); ++i)
+    PyList_SET_ITEM(results, i, runJob(jobs[i], unwrap(location)));
+  return results;
 }
 
 // block_uses(block capsule)

@@ -56,8 +56,7 @@ def _capsules(values: Iterable[ir.Value]) -> list:
 
 class Cloner:
     """Clones one fixed list of ops again and again (a loop half copied once
-    per stage): the ops' native handles are taken once, not per copy, and
-    all the copies of one call are made in one native call.
+    per stage): the ops' native handles are taken once, not per copy.
 
     A copy's tag becomes the string attribute `tag_name` of its clones of the
     ops at positions `tagged`, after the original's own string value of that
@@ -70,20 +69,36 @@ class Cloner:
 
     def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
               ) -> tuple[Clones, list[ir.Value]]:
-        """Clone the ops once per copy, in order, at the current insertion
-        point (and location, for computed ops); later clones of a copy use its
-        earlier clones' results. Returns every op built, and the values the
-        last copy yields when carrying (else [])."""
-        point = ir.InsertionPoint.current
+        """Clone the ops once per copy at the current insertion point: see
+        `clone_all`."""
+        return clone_all([CloneJob(self, ir.InsertionPoint.current, copies, carry)])[0]
+
+
+class CloneJob(NamedTuple):
+    cloner: Cloner
+    point: ir.InsertionPoint
+    copies: Iterable[CloneSpec]
+    carry: Carry | None = None
+
+
+def clone_all(jobs: Iterable[CloneJob]) -> list[tuple[Clones, list[ir.Value]]]:
+    """Run the jobs in order, in one native call: each clones its cloner's ops
+    once per copy, in order, at its insertion point (computed ops at the
+    current location); later clones of a copy use its earlier clones'
+    results. Returns per job every op built, and the values the last copy
+    yields when carrying (else [])."""
+    native_jobs = []
+    for cloner, point, copies, carry in jobs:
         before = point.ref_operation
-        built, carried = _native.clone_ops(
-            self._capsules, point.block._CAPIPtr,
+        native_jobs.append((
+            cloner._capsules, cloner._tags, point.block._CAPIPtr,
             None if before is None else before._CAPIPtr,
-            ir.Location.current._CAPIPtr, self._tags,
             [([(old._CAPIPtr, new._CAPIPtr) for old, new in copy.mapping.items()],
               [(value._CAPIPtr, name, _capsules(operands))
                for value, name, operands in copy.computed],
               copy.tag)
              for copy in copies],
-            None if carry is None else tuple(_capsules(values) for values in carry))
-        return Clones(built), [ir.Value._CAPICreate(value) for value in carried]
+            None if carry is None else tuple(_capsules(values) for values in carry)))
+    return [(Clones(built), [ir.Value._CAPICreate(value) for value in carried])
+            for built, carried in _native.clone_ops(ir.Location.current._CAPIPtr,
+                                                    native_jobs)]

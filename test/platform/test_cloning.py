@@ -5,7 +5,7 @@ import pytest
 from mlir import ir
 
 import skew_mlir
-from skew_mlir.cloning import Carry, Cloner, CloneSpec
+from skew_mlir.cloning import Carry, CloneJob, Cloner, CloneSpec, clone_all
 
 SOURCE = """
 func.func @f(%a: i32, %b: i32) -> i32 {
@@ -104,3 +104,23 @@ def test_a_bad_argument_builds_nothing():
         with ir.InsertionPoint(ops[-1]), pytest.raises(IndexError):
             Cloner(ops[:2], "test.tag", [2]).clone([CloneSpec({}), CloneSpec({}, (), "g:0")])
         assert str(module) == before
+
+
+def test_clone_all_runs_each_job_at_its_own_point():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module, block, ops = _parse()
+        a, b = block.arguments
+        add = ops[0]
+        cloner = Cloner([add])
+        results = clone_all([
+            CloneJob(cloner, ir.InsertionPoint(ops[1]), [CloneSpec({a: b})]),
+            CloneJob(cloner, ir.InsertionPoint(ops[-1]), [CloneSpec({})] * 2,
+                     Carry([a], [b], [add.results[0]])),
+        ])
+        assert module.operation.verify()
+        (first,), _ = results[0]
+        (second, third), carried = results[1]
+        assert list(block.operations)[1] == first
+        assert list(block.operations)[-2] == third
+        assert list(third.operands) == [second.results[0]] * 2
+        assert carried == [third.results[0]]

@@ -11,11 +11,11 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import skew_mlir
-from skew_mlir.cloning import Cloner
 from skew_mlir.dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR
 from skew_mlir.passes import skew_cross_core_pipeline
 from skew_mlir.registry import PassFailure
 from skew_mlir.skew import analysis as analysis_module
+from skew_mlir.skew import emit as emit_module
 
 HERE = pathlib.Path(__file__).parent
 EXAMPLE = HERE.parent.parent / "examples" / "flash_decode_qk_pv.mlir"
@@ -198,21 +198,47 @@ def _function_text(module: ir.Module, name: str) -> str:
                 if op.attributes["sym_name"].value == name)
 
 
-# A skewed loop is cloned in 4 calls (prologue, steady producers, steady
-# consumers, epilogue); failing at each covers every point of the rewrite.
-@pytest.mark.parametrize("failing_call", range(1, 5))
-def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_call):
-    text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(3))
+# The emitter builds a skewed loop in three steps: the constants, the empty
+# steady loop, then every copy in one clone batch. A failure after each of
+# the first two (with what they built in place) and at the third covers
+# every point of the rewrite.
+def _fail_after(real):
+    def failing(*args, **kwargs):
+        real(*args, **kwargs)
+        raise RuntimeError("injected")
+    return failing
+
+
+def _fail_instead(real):
+    def failing(*args, **kwargs):
+        raise RuntimeError("injected")
+    return failing
+
+
+FAILURE_POINTS = [
+    (emit_module._Emitter, "make_constants", _fail_after),
+    (emit_module._Emitter, "steady_loop", _fail_after),
+    (emit_module, "clone_all", _fail_instead),
+]
+
+
+def _fail_at_the_nth_call(monkeypatch, owner, name, wrap, n):
+    """Makes the n-th call of owner.name fail as `wrap` says."""
+    real = getattr(owner, name)
+    failing = wrap(real)
     calls = []
-    clone = Cloner.clone
 
-    def failing_clone(self, copies, carry=None):
+    def patched(*args, **kwargs):
         calls.append(None)
-        if len(calls) == 4 + failing_call:  # the middle loop's calls come second
-            raise RuntimeError("injected")
-        return clone(self, copies, carry)
+        return (failing if len(calls) == n else real)(*args, **kwargs)
 
-    monkeypatch.setattr(Cloner, "clone", failing_clone)
+    monkeypatch.setattr(owner, name, patched)
+
+
+@pytest.mark.parametrize("owner, name, wrap", FAILURE_POINTS)
+def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, owner, name, wrap):
+    text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(3))
+    _fail_at_the_nth_call(monkeypatch, owner, name, wrap, 2)  # the middle loop
     with skew_mlir.make_context() as context:
         diagnostics = Diagnostics(context)
         module = ir.Module.parse(text)
@@ -237,8 +263,8 @@ def test_failure_mid_rewrite_leaves_that_loop_as_it_was(monkeypatch, failing_cal
 # Three loops in one block share the induction constants that the first
 # builds; when that first rewrite fails, its constants go, and the second
 # loop builds them again.
-@pytest.mark.parametrize("failing_call", range(1, 5))
-def test_failure_takes_back_the_shared_constants_it_built(monkeypatch, failing_call):
+@pytest.mark.parametrize("owner, name, wrap", FAILURE_POINTS)
+def test_failure_takes_back_the_shared_constants_it_built(monkeypatch, owner, name, wrap):
     loop = """
   %r{n} = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = {init}) -> (tensor<8x16xf32>) {{
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
@@ -255,16 +281,7 @@ func.func @cube(%k: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> tensor<8x16xf3
         loop.format(n=n, init="%init" if n == 0 else f"%r{n - 1}") for n in range(3)) + """
   return %r2 : tensor<8x16xf32>
 }"""
-    calls = []
-    clone = Cloner.clone
-
-    def failing_clone(self, copies, carry=None):
-        calls.append(None)
-        if len(calls) == failing_call:  # the first loop's calls
-            raise RuntimeError("injected")
-        return clone(self, copies, carry)
-
-    monkeypatch.setattr(Cloner, "clone", failing_clone)
+    _fail_at_the_nth_call(monkeypatch, owner, name, wrap, 1)  # the first loop
     with skew_mlir.make_context():
         module = ir.Module.parse(text)
         with pytest.raises(PassFailure):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..cloning import Carry, Clones, Cloner, CloneSpec
+from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
-from .plan import Copy, SkewPlan
+from .plan import Copy, Halves, SkewPlan
 
 
 def demote(loop: ir.Operation) -> None:
@@ -32,12 +32,15 @@ class _Half:
     ops (pops excepted: their buffer is a FIFO slot) with their membership,
     and whether its copies need an induction value."""
 
-    def __init__(self, ops: tuple[ir.Operation, ...], buffers: frozenset[ir.Operation],
-                 uses_iv: bool, group: int | None, untagged: int = 0):
-        """The first `untagged` ops (recomputed scalars) are never tagged."""
-        tagged = [i for i, op in enumerate(ops[untagged:], untagged)
-                  if op in buffers and op.name not in POP_OPS]
-        self.cloner = Cloner(ops, None if group is None else MEMBERSHIP_ATTR, tagged)
+    def __init__(self, halves: Halves, positions: list[int], uses_iv: bool,
+                 group: int | None, untagged: int = 0):
+        """Clones the body ops at `positions`; the first `untagged` of them
+        (recomputed scalars) are never tagged."""
+        buffers, names = halves.buffers, halves.names
+        tagged = [k for k, i in enumerate(positions[untagged:], untagged)
+                  if buffers[i] and names[i] not in POP_OPS]
+        self.cloner = Cloner(halves.ops(positions),
+                             None if group is None else MEMBERSHIP_ATTR, tagged)
         self.uses_iv = uses_iv
         self.group = group
 
@@ -53,9 +56,8 @@ class _Emitter:
         self.iv = arguments[0]
         self.iter_args = arguments[1:]
         self.yielded = halves.yielded
-        self.producer = _Half(halves.producer, halves.buffers, halves.producer_uses_iv,
-                              group)
-        self.consumer = _Half(halves.recompute + halves.consumer, halves.buffers,
+        self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
+        self.consumer = _Half(halves, halves.recompute + halves.consumer,
                               halves.consumer_uses_iv, group, untagged=len(halves.recompute))
         self.pool = pool.of(plan.loop.block, self.iv.type)
         self.constants: dict[int, ir.Value] = {}
@@ -133,6 +135,7 @@ class _Emitter:
             "scf.for", results=[v.type for v in init],
             operands=[constants[start], constants[stop], constants[step], *init],
             attributes=attributes, regions=1)
+        self.created.append(steady)
         types = [self.iv.type, *(v.type for v in init)]
         ir.Block.create_at_start(steady.regions[0], types, [loop.location] * len(types))
         return steady
@@ -143,30 +146,37 @@ class _Emitter:
         plan, loop = self.plan, self.plan.loop
         producer, consumer = self.producer, self.consumer
         start, stop, step = plan.steady_range
-        with loop.location, ir.InsertionPoint(loop):
-            self.make_constants(
-                [c.iv for c in plan.prologue if producer.uses_iv] + [start, stop, step]
-                + [abs(c.iv) for c in plan.steady_producers if c.iv and producer.uses_iv]
-                + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumer.uses_iv]
-                + [c.iv for c in plan.epilogue if consumer.uses_iv])
-            self.created.append(producer.cloner.clone(
-                [self.outside(producer, c) for c in plan.prologue])[0])
-            steady = self.steady_loop(start, stop, step)
-            self.created.append(steady)
+        with loop.location:
+            with ir.InsertionPoint(loop):
+                self.make_constants(
+                    [c.iv for c in plan.prologue if producer.uses_iv] + [start, stop, step]
+                    + [abs(c.iv) for c in plan.steady_producers if c.iv and producer.uses_iv]
+                    + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumer.uses_iv]
+                    + [c.iv for c in plan.epilogue if consumer.uses_iv])
+                steady = self.steady_loop(start, stop, step)
             body = steady.regions[0].blocks[0]
             k, *inner_iter_args = body.arguments
-            with ir.InsertionPoint(body):
-                producer.cloner.clone([self.inside(producer, c, k)
-                                       for c in plan.steady_producers])
-                carried = consumer.cloner.clone(
-                    [self.inside(consumer, c, k) for c in plan.steady_consumers],
-                    Carry(self.iter_args, inner_iter_args, self.yielded))[1]
+            in_body = ir.InsertionPoint(body)
+            # All copies in one native call: the prologue ahead of the steady
+            # loop, its body, and the epilogue after it.
+            (prologue, _), _, (_, carried), (epilogue, results) = clone_all([
+                CloneJob(producer.cloner, ir.InsertionPoint(steady),
+                         [self.outside(producer, c) for c in plan.prologue]),
+                CloneJob(producer.cloner, in_body,
+                         [self.inside(producer, c, k) for c in plan.steady_producers]),
+                CloneJob(consumer.cloner, in_body,
+                         [self.inside(consumer, c, k) for c in plan.steady_consumers],
+                         Carry(self.iter_args, inner_iter_args, self.yielded)),
+                CloneJob(consumer.cloner, ir.InsertionPoint(loop),
+                         [self.outside(consumer, c) for c in plan.epilogue],
+                         Carry(self.iter_args, list(steady.results), self.yielded)),
+            ])
+            # In block order, so that taking them back erases users first.
+            self.created[-1:-1] = [prologue]
+            self.created.append(epilogue)
+            with in_body:
                 ir.Operation.create("scf.yield", operands=carried)
-            clones, carried = consumer.cloner.clone(
-                [self.outside(consumer, c) for c in plan.epilogue],
-                Carry(self.iter_args, list(steady.results), self.yielded))
-            self.created.append(clones)
-        return carried
+        return results
 
 
 def emit_skew(plan: SkewPlan, group: int | None, pool: ConstantPool) -> None:

@@ -53,7 +53,7 @@ def _on_memref(kind: str, value: ir.Value) -> list[Effect]:
 def check_memory(halves: Halves) -> None:
     """Demote unless the producer half can safely run ahead of the consumer."""
     reads: list[tuple[ir.Value | None, ir.Operation]] = []
-    for op in halves.producer:
+    for op in halves.ops(halves.producer):
         effects = _effects(op)
         if effects is None:
             raise Demote(f"producer-half op '{op.name}' has unknown memory effects")
@@ -65,7 +65,7 @@ def check_memory(halves: Halves) -> None:
     if not reads:
         return
     roots = {root for root, _ in reads}
-    for op in halves.consumer:
+    for op in halves.ops(halves.consumer):
         effects = _effects(op)
         if effects is None:
             raise Demote(f"consumer-half op '{op.name}' has unknown memory "

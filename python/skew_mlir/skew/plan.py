@@ -22,17 +22,23 @@ class Demote(Exception):
 
 
 class Halves(NamedTuple):
-    """The loop body split at its lead FIFO op, ops in body order."""
+    """The loop body split at its lead FIFO op: each half is a list of
+    positions in the body, in body order."""
 
-    producer: tuple[ir.Operation, ...]  # the lead and its backward slice
-    consumer: tuple[ir.Operation, ...]  # every other op but the terminator
+    body: list[ir.Operation]  # the body's ops but the terminator
+    names: list[str]  # their names
+    buffers: list[bool]  # whether each has a tensor or memref result
+    producer: list[int]  # the lead and its backward slice
+    consumer: list[int]  # every other op
     # Scalar arith chains that the producer half hands to the consumer half:
     # re-cloned at the head of every consumer copy instead of being carried.
-    recompute: tuple[ir.Operation, ...]
-    yielded: tuple[ir.Value, ...]  # operands of the body's scf.yield
-    buffers: frozenset[ir.Operation]  # the ops with a tensor or memref result
+    recompute: list[int]
+    yielded: list[ir.Value]  # operands of the body's scf.yield
     producer_uses_iv: bool
     consumer_uses_iv: bool  # its recomputed chains and the yield included
+
+    def ops(self, positions: list[int]) -> list[ir.Operation]:
+        return [self.body[i] for i in positions]
 
 
 class StaticRange(NamedTuple):

@@ -67,15 +67,13 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     # for the consumer: it may yield the IV).
     uses_iv = [-1 in sources for sources in uses]
     terminator = ops.pop()
+    consumer = [i for i in range(len(ops)) if i not in producer]
     return Halves(
-        producer=tuple(op for i, op in enumerate(ops) if i in producer),
-        consumer=tuple(op for i, op in enumerate(ops) if i not in producer),
-        recompute=tuple(op for i, op in enumerate(ops) if i in recompute),
-        yielded=tuple(terminator.operands),
-        buffers=frozenset(op for op, buffer in zip(ops, buffers) if buffer),
+        body=ops, names=names, buffers=buffers,
+        producer=sorted(producer), consumer=consumer, recompute=sorted(recompute),
+        yielded=list(terminator.operands),
         producer_uses_iv=any(uses_iv[i] for i in producer),
-        consumer_uses_iv=any(used for i, used in enumerate(uses_iv)
-                             if i not in producer or i in recompute),
+        consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(ops))),
     )
 
 
