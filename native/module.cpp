@@ -23,6 +23,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/thread.h"
 
 #include <mutex>
@@ -408,10 +409,16 @@ PyObject *runJob(const CloneJob &job, Location location) {
       clones.push_back(builder.insert(original->clone(mapping)));
       record(clones.back());
     }
-    if (copy.tag)
-      for (const auto &[index, prefix] : job.tagged)
-        clones[index]->setAttr(job.tagName,
-                               StringAttr::get(context, prefix + *copy.tag));
+    if (copy.tag) {
+      // Tagged ops mostly share a prefix (none): one attribute per prefix.
+      llvm::StringMap<StringAttr> tags;
+      for (const auto &[index, prefix] : job.tagged) {
+        StringAttr &tag = tags[prefix];
+        if (!tag)
+          tag = StringAttr::get(context, prefix + *copy.tag);
+        clones[index]->setAttr(job.tagName, tag);
+      }
+    }
     if (job.carries)
       carried = llvm::to_vector(llvm::map_range(
           job.yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));

@@ -6,22 +6,24 @@ from mlir import ir
 
 from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from .hazards import check_memory
-from .loops import PipelineLoop, static_range
+from .loops import Constants, PipelineLoop, static_range
 from .plan import Demote, Demotion, SkewPlan, skew_depth
 from .slicing import split_halves
 
 
-def analyze(loop: PipelineLoop, slots: int) -> SkewPlan | Demotion | None:
-    """None for a same-core loop (left alone), else a skew or a demotion."""
+def analyze(loop: PipelineLoop, slots: int, constants: Constants
+            ) -> SkewPlan | Demotion | None:
+    """None for a same-core loop (left alone), else a skew or a demotion.
+    `constants` reads the bounds."""
     if not loop.fifo:
         return None
     try:
-        return _plan_skew(loop, slots)
+        return _plan_skew(loop, slots, constants)
     except Demote as demote:
         return Demotion(loop.op, demote.reason)
 
 
-def _plan_skew(loop: PipelineLoop, slots: int) -> SkewPlan:
+def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -35,7 +37,7 @@ def _plan_skew(loop: PipelineLoop, slots: int) -> SkewPlan:
         raise Demote(f"not a round-trip: {pushes} push and {pops} pop")
     if loop.stages == 1:
         raise Demote(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
-    rng = static_range(op)
+    rng = static_range(op, constants)
     lead = loop.fifo[0]
     halves = split_halves(op, lead)
     if lead.name in POP_OPS:

@@ -128,16 +128,17 @@ class _Emitter:
         attributes = loop.attributes
         attributes = {name: attributes[name] for name in attributes
                       if name != PIPELINE_STAGES_ATTR}
-        init = list(loop.operands)[3:]
+        init = list(loop.operands[3:])
+        types = [v.type for v in init]
         constants = self.constants
         # Generic creation, as for constants.
         steady = ir.Operation.create(
-            "scf.for", results=[v.type for v in init],
+            "scf.for", results=types,
             operands=[constants[start], constants[stop], constants[step], *init],
             attributes=attributes, regions=1)
         self.created.append(steady)
-        types = [self.iv.type, *(v.type for v in init)]
-        ir.Block.create_at_start(steady.regions[0], types, [loop.location] * len(types))
+        ir.Block.create_at_start(steady.regions[0], [self.iv.type, *types],
+                                 [loop.location] * (1 + len(types)))
         return steady
 
     def build(self) -> list[ir.Value]:

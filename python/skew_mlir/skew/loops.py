@@ -65,28 +65,45 @@ def find_pipeline_loops(root: ir.Operation
     return list(loops.values()), errors
 
 
-def _constant(value: ir.Value, what: str) -> int:
-    if isinstance(value, ir.OpResult):
-        owner = value.owner
-        if owner.name == "arith.constant":
-            number = integer_value(owner.attributes["value"])
-            if number is not None:
-                return number
-    raise Demote(f"non-constant {what}")
+class Constants:
+    """The integer values of `arith.constant` results (None: not one), each
+    read once: the bounds of a function's loops share a few constants. Valid
+    while the IR is unchanged."""
+
+    def __init__(self):
+        self._known: dict[ir.Value, int | None] = {}
+
+    def get(self, value: ir.Value, what: str) -> int:
+        """The value, or Demote naming `what` as non-constant."""
+        number = self._known.get(value, ...)
+        if number is ...:
+            number = self._known[value] = self._read(value)
+        if number is None:
+            raise Demote(f"non-constant {what}")
+        return number
+
+    @staticmethod
+    def _read(value: ir.Value) -> int | None:
+        if isinstance(value, ir.OpResult):
+            owner = value.owner
+            if owner.name == "arith.constant":
+                return integer_value(owner.attributes["value"])
+        return None
 
 
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-def _read_range(loop: ir.Operation) -> tuple[int, int, int, int, bool]:
+def _read_range(loop: ir.Operation, constants: Constants
+                ) -> tuple[int, int, int, int, bool]:
     """Constant start / stop / step of an scf.for as its comparison reads
     them (unsigned under `unsignedCmp`), the IV's bit width and whether the
     comparison is unsigned; or Demote."""
     operands = loop.operands
     lower = operands[0]
-    start = _constant(lower, "lower bound")
-    stop = _constant(operands[1], "upper bound")
-    step = _constant(operands[2], "step")
+    start = constants.get(lower, "lower bound")
+    stop = constants.get(operands[1], "upper bound")
+    step = constants.get(operands[2], "step")
     # The bounds have the IV's type; index is treated as 64-bit, as the data
     # layout default is.
     type_ = lower.type
@@ -102,7 +119,7 @@ def _read_range(loop: ir.Operation) -> tuple[int, int, int, int, bool]:
 def constant_range(loop: ir.Operation) -> tuple[int, int, int]:
     """Constant start / stop / step of an scf.for as its comparison reads
     them (unsigned under `unsignedCmp`), or Demote."""
-    return _read_range(loop)[:3]
+    return _read_range(loop, Constants())[:3]
 
 
 def trip_count(start: int, stop: int, step: int) -> int:
@@ -117,9 +134,9 @@ def static_trips(loop: ir.Operation) -> int | None:
         return None
 
 
-def static_range(loop: ir.Operation) -> StaticRange:
+def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
     """Constant start / step / trip count of an scf.for, or Demote."""
-    start, stop, step, width, unsigned = _read_range(loop)
+    start, stop, step, width, unsigned = _read_range(loop, constants)
     high = (1 << width) - 1 if unsigned else (1 << (width - 1)) - 1
     trip = trip_count(start, stop, step)
     if trip < 2:

@@ -9,7 +9,7 @@ from ..dialect import fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
 from .emit import ConstantPool, demote, emit_skew
-from .loops import find_pipeline_loops
+from .loops import Constants, find_pipeline_loops
 from .plan import Demotion
 
 # Membership groups start here in every function, clear of the groups that
@@ -42,9 +42,10 @@ class SkewCrossCorePipeline(Pass):
         # nested FIFO op and is demoted whatever that inner loop becomes).
         failed = False
         plans = []
+        constants = Constants()
         for loop in loops:
             try:
-                plans.append(analyze(loop, slots))
+                plans.append(analyze(loop, slots, constants))
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
