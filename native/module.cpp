@@ -465,18 +465,20 @@ PyObject *cloneOps(PyObject *, PyObject *args) {
   return results;
 }
 
-// block_uses(block capsule)
-//   -> ([op capsules], [names], [[int]], [buffer bool], [scalar bool])
+// block_facts(block capsule)
+//   -> ([op capsules], [names], [[int]], [buffer bool], [scalar bool],
+//       [effect-free bool])
 // The ops of the block, in order, with their names; for each, where the
 // values it uses (its operands and those of the ops nested in it) come from
 // inside the block: i >= 0 is op i of the block, -1 - n is block argument n
 // (values defined outside the block, or inside the op itself, are left out);
-// whether it has a tensor or memref result (a buffer, to the allocator); and
+// whether it has a tensor or memref result (a buffer, to the allocator);
 // whether it is a scalar op (no regions, every result an integer, index or
-// float). One C++ walk instead of binding calls per op and operand: the
+// float); and whether MLIR knows it (nested ops included) to have no memory
+// effects. One C++ walk instead of binding calls per op and operand: the
 // analysis needs this for every loop body. (Plain op capsules also spare the
 // bindings' per-op OpView lookup, which imports each op's dialect module.)
-PyObject *blockUses(PyObject *, PyObject *capsule) {
+PyObject *blockFacts(PyObject *, PyObject *capsule) {
   MlirBlock mlirBlock = mlirPythonCapsuleToBlock(capsule);
   if (mlirBlockIsNull(mlirBlock))
     return nullptr;
@@ -487,7 +489,7 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
   auto size = static_cast<Py_ssize_t>(index.size());
   PyObject *ops = PyList_New(size), *names = PyList_New(size),
            *uses = PyList_New(size), *buffers = PyList_New(size),
-           *scalars = PyList_New(size);
+           *scalars = PyList_New(size), *effectFree = PyList_New(size);
   Py_ssize_t position = 0;
   for (Operation &op : *block) {
     llvm::SmallSetVector<long, 8> sources;
@@ -518,9 +520,12 @@ PyObject *blockUses(PyObject *, PyObject *capsule) {
                     PyUnicode_FromStringAndSize(name.data(), name.size()));
     PyList_SET_ITEM(buffers, position, PyBool_FromLong(buffer));
     PyList_SET_ITEM(scalars, position, PyBool_FromLong(scalar));
+    PyList_SET_ITEM(effectFree, position,
+                    PyBool_FromLong(mlir::isMemoryEffectFree(&op)));
     PyList_SET_ITEM(uses, position++, list);
   }
-  return Py_BuildValue("(NNNNN)", ops, names, uses, buffers, scalars);
+  return Py_BuildValue("(NNNNNN)", ops, names, uses, buffers, scalars,
+                       effectFree);
 }
 
 // collect_ops(operation capsule, [names]) -> ([op capsules], [int])
@@ -609,8 +614,8 @@ PyMethodDef methods[] = {
      "Run a pass manager on an operation with the GIL released."},
     {"clone_ops", cloneOps, METH_VARARGS,
      "Clone operations once per copy, each with its own value mapping."},
-    {"block_uses", blockUses, METH_O,
-     "Per op of a block, the block ops and arguments it uses."},
+    {"block_facts", blockFacts, METH_O,
+     "Per op of a block: name, uses, buffer, scalar and effect-free flags."},
     {"collect_ops", collectOps, METH_VARARGS,
      "The ops under an operation with one of the given names, post-order."},
     {"opt_main", optMain, METH_VARARGS, "The pto-opt driver."},

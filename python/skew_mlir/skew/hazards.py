@@ -50,10 +50,16 @@ def _on_memref(kind: str, value: ir.Value) -> list[Effect]:
     return [Effect(kind, value)] if isinstance(value.type, ir.MemRefType) else []
 
 
+def _effectful(halves: Halves, positions: list[int]) -> list[ir.Operation]:
+    """The ops at `positions` but those MLIR knows to touch no memory (FIFO
+    ops, unknown to MLIR, are never among those)."""
+    return halves.ops([i for i in positions if not halves.effect_free[i]])
+
+
 def check_memory(halves: Halves) -> None:
     """Demote unless the producer half can safely run ahead of the consumer."""
     reads: list[tuple[ir.Value | None, ir.Operation]] = []
-    for op in halves.ops(halves.producer):
+    for op in _effectful(halves, halves.producer):
         effects = _effects(op)
         if effects is None:
             raise Demote(f"producer-half op '{op.name}' has unknown memory effects")
@@ -65,7 +71,7 @@ def check_memory(halves: Halves) -> None:
     if not reads:
         return
     roots = {root for root, _ in reads}
-    for op in halves.ops(halves.consumer):
+    for op in _effectful(halves, halves.consumer):
         effects = _effects(op)
         if effects is None:
             raise Demote(f"consumer-half op '{op.name}' has unknown memory "

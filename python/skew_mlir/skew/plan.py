@@ -28,6 +28,7 @@ class Halves(NamedTuple):
     body: list[ir.Operation]  # the body's ops but the terminator
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
+    effect_free: list[bool]  # whether MLIR knows each to touch no memory
     producer: list[int]  # the lead and its backward slice
     consumer: list[int]  # every other op
     # Scalar arith chains that the producer half hands to the consumer half:

@@ -17,10 +17,10 @@ from .plan import Demote, Halves
 def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     # The body's ops (the terminator last) and, per op, its name, the body ops
     # (i >= 0) and block arguments (-1 - n) that it and its nested ops use,
-    # whether it defines a tensor or memref, and whether it is a scalar op,
-    # from one native walk: asking the bindings for every operand's owner
-    # costs more than the rest of the analysis.
-    capsules, names, uses, buffers, scalars = _native.block_uses(
+    # and whether it defines a tensor or memref, is a scalar op, or has no
+    # memory effects, from one native walk: asking the bindings for every
+    # operand's owner costs more than the rest of the analysis.
+    capsules, names, uses, buffers, scalars, effect_free = _native.block_facts(
         loop.regions[0].blocks[0]._CAPIPtr)
     ops = [ir.Operation._CAPICreate(capsule) for capsule in capsules]
     lead_index = ops.index(lead)
@@ -69,7 +69,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     terminator = ops.pop()
     consumer = [i for i in range(len(ops)) if i not in producer]
     return Halves(
-        body=ops, names=names, buffers=buffers,
+        body=ops, names=names, buffers=buffers, effect_free=effect_free,
         producer=sorted(producer), consumer=consumer, recompute=sorted(recompute),
         yielded=list(terminator.operands),
         producer_uses_iv=any(uses_iv[i] for i in producer),
