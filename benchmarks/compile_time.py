@@ -1,22 +1,33 @@
 """Compile-time benchmark: pto-opt --pto-skew-cross-core vs upstream mlir-opt.
 
-Generates modules with 100, 1,000 and 5,000 cross-core pipeline loops (the
-cube side of flash-decode: a matmul feeding a push, a pop feeding an
-accumulating matmul), then times, in the same run and on the same files,
-`pto-opt --pto-skew-cross-core` and upstream `mlir-opt --canonicalize`
-(with the pto dialect from its IRDL file). Prints seconds, the ratio, and the
-cost per loop, which should stay flat if the pass is linear; then the
-marginal cost per 1,000 loops between the smallest and largest module, which
-leaves out each tool's fixed start-up (about 0.25 s of Python and MLIR
-bindings import for pto-opt, 0.04 s for mlir-opt).
+Generates modules with 100, 1,000 and 5,000 cross-core pipeline loops of two
+kinds, then times, in the same run and on the same files,
+`pto-opt --pto-skew-cross-core` and upstream `mlir-opt --canonicalize` (with
+the pto dialect from its IRDL file):
 
-    python benchmarks/compile_time.py [--sizes 100 1000 5000] [--repeat 3]
+- `pairs`: copies of the flash-decode kernel pair of
+  examples/flash_decode_qk_pv.mlir, the workload the pass is for: each pair
+  has a cube loop, which is skewed, and a vector loop, which is demoted;
+- `cube`: the worst case for the pass, every loop skewed and its body as
+  small as a round trip allows (a matmul feeding a push, a pop feeding an
+  accumulating matmul), so the pass's per-loop cost is all there is.
+
+Prints seconds, the ratio, and the cost per loop, which should stay flat if
+the pass is linear; then the marginal cost per 1,000 loops between the
+smallest and largest module, which leaves out each tool's fixed start-up
+(about 0.2 s of Python and MLIR bindings import for pto-opt, 0.04 s for
+mlir-opt).
+
+    python benchmarks/compile_time.py [--workloads pairs cube]
+                                      [--sizes 100 1000 5000] [--repeat 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,6 +36,7 @@ import time
 from skew_mlir.dialect import irdl_path
 from skew_mlir.tools.llvm_tools import tool_path
 
+EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "flash_decode_qk_pv.mlir"
 LOOPS_PER_FUNCTION = 10
 
 LOOP = """\
@@ -41,7 +53,17 @@ LOOP = """\
 """
 
 
+def generate_pairs(loops: int) -> str:
+    """loops / 2 copies of the example's kernel pair, symbols renamed apart."""
+    text = EXAMPLE.read_text()
+    body = text[text.index("module {") + len("module {"):text.rindex("}")]
+    return "module {" + "".join(
+        re.sub(r"@(\w+)", lambda m, n=n: f"@{m.group(1)}_{n}", body)
+        for n in range(loops // 2)) + "}\n"
+
+
 def generate(loops: int) -> str:
+    """The `cube` workload: every loop skewed, ten to a function."""
     functions = []
     for f in range(loops // LOOPS_PER_FUNCTION):
         body = "".join(LOOP.format(i=i) for i in range(LOOPS_PER_FUNCTION))
@@ -69,28 +91,27 @@ def best_times(commands: list[list[str]], repeat: int) -> list[float]:
     return best
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+WORKLOADS = {"pairs": generate_pairs, "cube": generate}
+
+
+def measure(workload: str, sizes: list[int], repeat: int, tmp: str) -> None:
     pto_opt = os.path.join(os.path.dirname(sys.executable), "pto-opt")
     mlir_opt = tool_path("mlir-opt")
+    print(f"{workload}:")
     print(f"{'loops':>6} {'pto-opt skew (s)':>17} {'mlir-opt canon (s)':>19} "
           f"{'ratio':>6} {'us/loop':>8}")
     times = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for loops in args.sizes:
-            path = os.path.join(tmp, f"loops{loops}.mlir")
-            with open(path, "w") as f:
-                f.write(generate(loops))
-            skew, canon = best_times(
-                [[pto_opt, path, "--pto-skew-cross-core"],
-                 [mlir_opt, f"--irdl-file={irdl_path()}", path, "--canonicalize"]],
-                args.repeat)
-            times[loops] = skew, canon
-            print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
-                  f"{skew / loops * 1e6:>8.0f}")
+    for loops in sizes:
+        path = os.path.join(tmp, f"{workload}{loops}.mlir")
+        with open(path, "w") as f:
+            f.write(WORKLOADS[workload](loops))
+        skew, canon = best_times(
+            [[pto_opt, path, "--pto-skew-cross-core"],
+             [mlir_opt, f"--irdl-file={irdl_path()}", path, "--canonicalize"]],
+            repeat)
+        times[loops] = skew, canon
+        print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
+              f"{skew / loops * 1e6:>8.0f}")
     small, large = min(times), max(times)
     if large > small:
         per = 1000 / (large - small)
@@ -98,6 +119,20 @@ def main() -> int:
         canon = (times[large][1] - times[small][1]) * per
         print(f"marginal cost per 1000 loops ({small} -> {large}): pto-opt "
               f"{skew:.3f} s, mlir-opt {canon:.3f} s, ratio {skew / canon:.2f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workloads", nargs="+", choices=sorted(WORKLOADS),
+                        default=["pairs", "cube"])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, workload in enumerate(args.workloads):
+            if i:
+                print()
+            measure(workload, args.sizes, args.repeat, tmp)
     return 0
 
 
