@@ -67,7 +67,7 @@ class _Emitter:
         self.created: list[ir.Operation | Clones] = []
         self.pooled: list[int] = []
 
-    def make_constants(self, values: list[int]) -> None:
+    def make_constants(self, values: tuple[int, ...]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
         every copy that uses it. The loop's own bounds are reused, then the
         block's pooled constants."""
@@ -144,16 +144,12 @@ class _Emitter:
     def build(self) -> list[ir.Value]:
         """The skewed loop, placed before the original; returns the values
         that replace the original's results."""
-        plan, loop = self.plan, self.plan.loop
+        loop, schedule = self.plan.loop, self.plan.schedule
         producer, consumer = self.producer, self.consumer
-        start, stop, step = plan.steady_range
+        start, stop, step = schedule.steady_range
         with loop.location:
             with ir.InsertionPoint(loop):
-                self.make_constants(
-                    [c.iv for c in plan.prologue if producer.uses_iv] + [start, stop, step]
-                    + [abs(c.iv) for c in plan.steady_producers if c.iv and producer.uses_iv]
-                    + [abs(c.iv) for c in plan.steady_consumers if c.iv and consumer.uses_iv]
-                    + [c.iv for c in plan.epilogue if consumer.uses_iv])
+                self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv))
                 steady = self.steady_loop(start, stop, step)
             body = steady.regions[0].blocks[0]
             k, *inner_iter_args = body.arguments
@@ -162,14 +158,14 @@ class _Emitter:
             # loop, its body, and the epilogue after it.
             (prologue, _), _, (_, carried), (epilogue, results) = clone_all([
                 CloneJob(producer.cloner, ir.InsertionPoint(steady),
-                         [self.outside(producer, c) for c in plan.prologue]),
+                         [self.outside(producer, c) for c in schedule.prologue]),
                 CloneJob(producer.cloner, in_body,
-                         [self.inside(producer, c, k) for c in plan.steady_producers]),
+                         [self.inside(producer, c, k) for c in schedule.steady_producers]),
                 CloneJob(consumer.cloner, in_body,
-                         [self.inside(consumer, c, k) for c in plan.steady_consumers],
+                         [self.inside(consumer, c, k) for c in schedule.steady_consumers],
                          Carry(self.iter_args, inner_iter_args, self.yielded)),
                 CloneJob(consumer.cloner, ir.InsertionPoint(loop),
-                         [self.outside(consumer, c) for c in plan.epilogue],
+                         [self.outside(consumer, c) for c in schedule.epilogue],
                          Carry(self.iter_args, list(steady.results), self.yielded)),
             ])
             # In block order, so that taking them back erases users first.

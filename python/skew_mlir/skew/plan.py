@@ -8,6 +8,7 @@ dynamic trip counts, multi-message groups) are other plans for the same emitter.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import NamedTuple
 
 from mlir import ir
@@ -65,6 +66,45 @@ class Demotion:
     reason: str
 
 
+class Schedule(NamedTuple):
+    """The copies of a producer skew, whatever the loop's body."""
+
+    prologue: tuple[Copy, ...]  # producer copies
+    steady_range: tuple[int, int, int]  # start, stop, step of the steady loop
+    steady_producers: tuple[Copy, ...]
+    steady_consumers: tuple[Copy, ...]
+    epilogue: tuple[Copy, ...]  # consumer copies
+
+    def constants(self, produced: bool, consumed: bool) -> tuple[int, ...]:
+        """The integers the skewed form is built from: the steady loop's
+        range, and the induction values and offsets of the copies of a half
+        that uses its IV (`produced`, `consumed`)."""
+        return _constants(self, produced, consumed)
+
+
+@functools.lru_cache(maxsize=256)
+def producer_schedule(start: int, step: int, trip: int, depth: int) -> Schedule:
+    """Producer runs `depth` iterations ahead (DESIGN.md "Producer skew").
+    Cached: a module's loops mostly share a few ranges."""
+    s, st, t, d = start, step, trip, depth
+    return Schedule(
+        prologue=tuple(Copy(i, s + i * st) for i in range(d)),
+        steady_range=(s + d * st, s + t * st, d * st),
+        steady_producers=tuple(Copy(i, i * st) for i in range(d)),
+        steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
+        epilogue=tuple(Copy(i, s + (t - d + i) * st) for i in range(d)),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _constants(schedule: Schedule, produced: bool, consumed: bool) -> tuple[int, ...]:
+    return tuple([c.iv for c in schedule.prologue if produced]
+                 + list(schedule.steady_range)
+                 + [abs(c.iv) for c in schedule.steady_producers if c.iv and produced]
+                 + [abs(c.iv) for c in schedule.steady_consumers if c.iv and consumed]
+                 + [c.iv for c in schedule.epilogue if consumed])
+
+
 class SkewPlan(NamedTuple):
     loop: ir.Operation
     halves: Halves
@@ -73,26 +113,13 @@ class SkewPlan(NamedTuple):
     trip: int
     depth: int
     bound_values: dict[int, ir.Value]
-    prologue: tuple[Copy, ...]  # producer copies
-    steady_range: tuple[int, int, int]  # start, stop, step of the steady loop
-    steady_producers: tuple[Copy, ...]
-    steady_consumers: tuple[Copy, ...]
-    epilogue: tuple[Copy, ...]  # consumer copies
+    schedule: Schedule
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
                       requested: int, slots: int, depth: int) -> SkewPlan:
-        """Producer runs `depth` iterations ahead (DESIGN.md "Producer skew")."""
-        s, st, t, d = rng.start, rng.step, rng.trip, depth
-        return cls(
-            loop=loop, halves=halves, requested=requested, slots=slots,
-            trip=t, depth=d, bound_values=rng.bound_values,
-            prologue=tuple(Copy(i, s + i * st) for i in range(d)),
-            steady_range=(s + d * st, s + t * st, d * st),
-            steady_producers=tuple(Copy(i, i * st) for i in range(d)),
-            steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
-            epilogue=tuple(Copy(i, s + (t - d + i) * st) for i in range(d)),
-        )
+        return cls(loop, halves, requested, slots, rng.trip, depth, rng.bound_values,
+                   producer_schedule(rng.start, rng.step, rng.trip, depth))
 
     def remark(self) -> str:
         return (f"skewed: depth {self.depth} (requested {self.requested}, "
