@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
+import os
 
 from mlir import ir
 from mlir._mlir_libs import _mlir
@@ -91,7 +91,10 @@ def fifo_slots(op: ir.Operation, option: int = 0) -> int:
 
 def irdl_path() -> str:
     """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
-    return str(resources.files("skew_mlir") / "pto.irdl.mlir")
+    # Beside this module: the package ships a native extension, so it is
+    # always installed as files (importing importlib.resources would add
+    # 10 ms to pto-opt's start-up).
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pto.irdl.mlir")
 
 
 @functools.cache
