@@ -626,4 +626,15 @@ PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_native",
 
 } // namespace
 
-PyMODINIT_FUNC PyInit__native() { return PyModule_Create(&moduleDef); }
+PyMODINIT_FUNC PyInit__native() {
+  PyObject *module = PyModule_Create(&moduleDef);
+  // The type of the bindings' native handles (`_CAPIPtr`), which the Python
+  // side tells apart from IR objects.
+  if (module && PyModule_AddObjectRef(module, "CapsuleType",
+                                      reinterpret_cast<PyObject *>(
+                                          &PyCapsule_Type)) < 0) {
+    Py_DECREF(module);
+    return nullptr;
+  }
+  return module;
+}

@@ -50,8 +50,15 @@ class Clones:
         return (ir.Operation._CAPICreate(capsule) for capsule in self._capsules)
 
 
-def _capsules(values: Iterable[ir.Value]) -> list:
-    return [value._CAPIPtr for value in values]
+def handle(item):
+    """The native handle (`_CAPIPtr`) of an IR object; a handle is returned
+    as it is. The cloner takes either: a caller that passes the same values
+    to many copies converts them once."""
+    return item if type(item) is _native.CapsuleType else item._CAPIPtr
+
+
+def _handles(items: Iterable) -> list:
+    return [handle(item) for item in items]
 
 
 class Cloner:
@@ -64,7 +71,8 @@ class Cloner:
 
     def __init__(self, ops: Iterable[ir.Operation], tag_name: str | None = None,
                  tagged: Iterable[int] = ()):
-        self._capsules = [op.operation._CAPIPtr for op in ops]
+        """`ops` may be given as handles (see `handle`)."""
+        self._capsules = _handles(ops)
         self._tags = None if tag_name is None else (tag_name, list(tagged))
 
     def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
@@ -86,19 +94,20 @@ def clone_all(jobs: Iterable[CloneJob]) -> list[tuple[Clones, list[ir.Value]]]:
     once per copy, in order, at its insertion point (computed ops at the
     current location); later clones of a copy use its earlier clones'
     results. Returns per job every op built, and the values the last copy
-    yields when carrying (else [])."""
+    yields when carrying (else []). Values may be given as handles (see
+    `handle`)."""
     native_jobs = []
     for cloner, point, copies, carry in jobs:
         before = point.ref_operation
         native_jobs.append((
             cloner._capsules, cloner._tags, point.block._CAPIPtr,
             None if before is None else before._CAPIPtr,
-            [([(old._CAPIPtr, new._CAPIPtr) for old, new in copy.mapping.items()],
-              [(value._CAPIPtr, name, _capsules(operands))
+            [([(handle(old), handle(new)) for old, new in copy.mapping.items()],
+              [(handle(value), name, _handles(operands))
                for value, name, operands in copy.computed],
               copy.tag)
              for copy in copies],
-            None if carry is None else tuple(_capsules(values) for values in carry)))
+            None if carry is None else tuple(_handles(values) for values in carry)))
     return [(Clones(built), [ir.Value._CAPICreate(value) for value in carried])
             for built, carried in _native.clone_ops(ir.Location.current._CAPIPtr,
                                                     native_jobs)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all
+from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all, handle
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, Halves, SkewPlan
 
@@ -39,7 +39,7 @@ class _Half:
         buffers, names = halves.buffers, halves.names
         tagged = [k for k, i in enumerate(positions[untagged:], untagged)
                   if buffers[i] and names[i] not in POP_OPS]
-        self.cloner = Cloner(halves.ops(positions),
+        self.cloner = Cloner([halves.handles[i] for i in positions],
                              None if group is None else MEMBERSHIP_ATTR, tagged)
         self.uses_iv = uses_iv
         self.group = group
@@ -54,8 +54,12 @@ class _Emitter:
         halves = plan.halves
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
-        self.iter_args = arguments[1:]
-        self.yielded = halves.yielded
+        # Handles of what every copy refers to, converted once (see
+        # cloning.handle); `handles` gets the constants'.
+        self.iv_handle = handle(self.iv)
+        self.iter_args = [handle(arg) for arg in arguments[1:]]
+        self.yielded = [handle(value) for value in halves.yielded]
+        self.handles: dict[int, object] = {}
         self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
         self.consumer = _Half(halves, halves.recompute + halves.consumer,
                               halves.consumer_uses_iv, group, untagged=len(halves.recompute))
@@ -86,10 +90,11 @@ class _Emitter:
                 self.pooled.append(value)
                 self.pool[value] = constant.result
             constants[value] = self.pool[value]
+        self.handles = {value: handle(constant) for value, constant in constants.items()}
 
     def outside(self, half: _Half, copy: Copy) -> CloneSpec:
         """A copy outside the steady loop: its induction value is a constant."""
-        mapping = {self.iv: self.constants[copy.iv]} if half.uses_iv else {}
+        mapping = {self.iv_handle: self.handles[copy.iv]} if half.uses_iv else {}
         return CloneSpec(mapping, (), half.tag(copy))
 
     def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
@@ -98,9 +103,9 @@ class _Emitter:
         if not half.uses_iv:
             return CloneSpec({}, (), half.tag(copy))
         if not copy.iv:
-            return CloneSpec({self.iv: k}, (), half.tag(copy))
+            return CloneSpec({self.iv_handle: k}, (), half.tag(copy))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return CloneSpec({}, [(self.iv, name, (k, self.constants[abs(copy.iv)]))],
+        return CloneSpec({}, [(self.iv_handle, name, (k, self.handles[abs(copy.iv)]))],
                          half.tag(copy))
 
     def emit(self) -> None:
@@ -152,7 +157,7 @@ class _Emitter:
                 self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv))
                 steady = self.steady_loop(start, stop, step)
             body = steady.regions[0].blocks[0]
-            k, *inner_iter_args = body.arguments
+            k, *inner_iter_args = [handle(arg) for arg in body.arguments]
             in_body = ir.InsertionPoint(body)
             # All copies in one native call: the prologue ahead of the steady
             # loop, its body, and the epilogue after it.

@@ -27,6 +27,7 @@ class Halves(NamedTuple):
     positions in the body, in body order."""
 
     body: list[ir.Operation]  # the body's ops but the terminator
+    handles: list  # their native handles (see cloning.handle)
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
     effect_free: list[bool]  # whether MLIR knows each to touch no memory

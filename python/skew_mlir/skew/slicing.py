@@ -69,7 +69,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     terminator = ops.pop()
     consumer = [i for i in range(len(ops)) if i not in producer]
     return Halves(
-        body=ops, names=names, buffers=buffers, effect_free=effect_free,
+        body=ops, handles=capsules[:-1], names=names, buffers=buffers, effect_free=effect_free,
         producer=sorted(producer), consumer=consumer, recompute=sorted(recompute),
         yielded=list(terminator.operands),
         producer_uses_iv=any(uses_iv[i] for i in producer),
