@@ -39,7 +39,7 @@ def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan
         raise Demote(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
     rng = static_range(op, constants)
     lead = loop.fifo[0]
-    halves = split_halves(op, lead)
+    halves = split_halves(op)
     if lead.name in POP_OPS:
         # Popping ahead is the consumer-side prefetch the spec rules out.
         raise Demote(f"consumer role: the lead op '{lead.name}' is a pop")

@@ -26,8 +26,7 @@ class Halves(NamedTuple):
     """The loop body split at its lead FIFO op: each half is a list of
     positions in the body, in body order."""
 
-    body: list[ir.Operation]  # the body's ops but the terminator
-    handles: list  # their native handles (see cloning.handle)
+    handles: list  # native handles of the body's ops but the terminator
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
     effect_free: list[bool]  # whether MLIR knows each to touch no memory
@@ -41,7 +40,7 @@ class Halves(NamedTuple):
     consumer_uses_iv: bool  # its recomputed chains and the yield included
 
     def ops(self, positions: list[int]) -> list[ir.Operation]:
-        return [self.body[i] for i in positions]
+        return [ir.Operation._CAPICreate(self.handles[i]) for i in positions]
 
 
 class StaticRange(NamedTuple):

@@ -11,10 +11,13 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _native
+from ..dialect import FIFO_OPS
 from .plan import Demote, Halves
 
 
-def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
+def split_halves(loop: ir.Operation) -> Halves:
+    """Split at the body's first FIFO op, the lead (every FIFO op of the loop
+    is in the body itself)."""
     # The body's ops (the terminator last) and, per op, its name, the body ops
     # (i >= 0) and block arguments (-1 - n) that it and its nested ops use,
     # and whether it defines a tensor or memref, is a scalar op, or has no
@@ -22,8 +25,7 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     # operand's owner costs more than the rest of the analysis.
     capsules, names, uses, buffers, scalars, effect_free = _native.block_facts(
         loop.regions[0].blocks[0]._CAPIPtr)
-    ops = [ir.Operation._CAPICreate(capsule) for capsule in capsules]
-    lead_index = ops.index(lead)
+    lead_index = next(i for i, name in enumerate(names) if name in FIFO_OPS)
 
     producer = {lead_index}
     work = [lead_index]
@@ -54,7 +56,9 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
             if definer not in producer or definer in recompute:
                 continue
             if not recomputable[definer]:
-                raise Demote(f"consumer role: {_carried(ops[definer], ops[j])} "
+                definer_op, user = (ir.Operation._CAPICreate(capsules[k])
+                                    for k in (definer, j))
+                raise Demote(f"consumer role: {_carried(definer_op, user)} "
                              f"is used by '{names[j]}'")
             chain = [definer]
             while chain:
@@ -66,14 +70,14 @@ def split_halves(loop: ir.Operation, lead: ir.Operation) -> Halves:
     # Whether each half's copies need an induction value (the yield counts
     # for the consumer: it may yield the IV).
     uses_iv = [-1 in sources for sources in uses]
-    terminator = ops.pop()
-    consumer = [i for i in range(len(ops)) if i not in producer]
+    *handles, terminator = capsules
+    consumer = [i for i in range(len(handles)) if i not in producer]
     return Halves(
-        body=ops, handles=capsules[:-1], names=names, buffers=buffers, effect_free=effect_free,
+        handles=handles, names=names, buffers=buffers, effect_free=effect_free,
         producer=sorted(producer), consumer=consumer, recompute=sorted(recompute),
-        yielded=list(terminator.operands),
+        yielded=list(ir.Operation._CAPICreate(terminator).operands),
         producer_uses_iv=any(uses_iv[i] for i in producer),
-        consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(ops))),
+        consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(handles))),
     )
 
 
