@@ -233,32 +233,92 @@ PyObject *runPassManager(PyObject *, PyObject *args) {
   return list;
 }
 
-// The C++ object behind a capsule; false (a Python error set) if it is not one.
-bool fromCapsule(PyObject *capsule, Value &out) {
+// The capsule of an IR object (its `_CAPIPtr`), or the object itself if it
+// is one already: callers may pass either. A new reference, or null with a
+// Python error set.
+PyObject *toCapsule(PyObject *object) {
+  if (PyCapsule_CheckExact(object)) {
+    Py_INCREF(object);
+    return object;
+  }
+  return PyObject_GetAttrString(object, MLIR_PYTHON_CAPI_PTR_ATTR);
+}
+
+// The C++ object behind an IR object or its capsule; false (a Python error
+// set) if it is neither.
+bool fromCapsule(PyObject *object, Value &out) {
+  PyObject *capsule = toCapsule(object);
+  if (!capsule)
+    return false;
   MlirValue value = mlirPythonCapsuleToValue(capsule);
+  Py_DECREF(capsule);
   if (mlirValueIsNull(value))
     return false;
   out = unwrap(value);
   return true;
 }
 
-bool fromCapsule(PyObject *capsule, Operation *&out) {
+bool fromCapsule(PyObject *object, Operation *&out) {
+  PyObject *capsule = toCapsule(object);
+  if (!capsule)
+    return false;
   MlirOperation op = mlirPythonCapsuleToOperation(capsule);
+  Py_DECREF(capsule);
   if (mlirOperationIsNull(op))
     return false;
   out = unwrap(op);
   return true;
 }
 
-bool valueList(PyObject *list, SmallVectorImpl<Value> &out) {
-  if (!PyList_Check(list)) {
-    PyErr_SetString(PyExc_TypeError, "expected a list of values");
+bool fromCapsule(PyObject *object, Block *&out) {
+  PyObject *capsule = toCapsule(object);
+  if (!capsule)
+    return false;
+  MlirBlock block = mlirPythonCapsuleToBlock(capsule);
+  Py_DECREF(capsule);
+  if (mlirBlockIsNull(block))
+    return false;
+  out = unwrap(block);
+  return true;
+}
+
+// Calls `each` on the items of any Python sequence (or iterable); false if
+// it or `each` fails.
+template <typename F>
+bool forEachItem(PyObject *items, F each) {
+  PyObject *sequence = PySequence_Fast(items, "expected a sequence");
+  if (!sequence)
+    return false;
+  bool ok = true;
+  for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(sequence); ++i)
+    ok = each(PySequence_Fast_GET_ITEM(sequence, i));
+  Py_DECREF(sequence);
+  return ok;
+}
+
+// PyArg_ParseTuple for an item of a Python structure, which may be any
+// sequence: anything else is a TypeError (not PyArg_ParseTuple's
+// SystemError). Strings it yields stay owned by the item.
+template <typename... Args>
+bool parseItem(PyObject *item, const char *format, Args... args) {
+  PyObject *tuple = PyUnicode_Check(item) || !PySequence_Check(item)
+                        ? nullptr
+                        : PySequence_Tuple(item);
+  if (!tuple) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "expected a tuple, got %s",
+                 Py_TYPE(item)->tp_name);
     return false;
   }
-  for (Py_ssize_t i = 0; i < PyList_Size(list); ++i)
-    if (!fromCapsule(PyList_GetItem(list, i), out.emplace_back()))
-      return false;
-  return true;
+  bool ok = PyArg_ParseTuple(tuple, format, args...);
+  Py_DECREF(tuple);
+  return ok;
+}
+
+bool valueList(PyObject *items, SmallVectorImpl<Value> &out) {
+  return forEachItem(items, [&](PyObject *item) {
+    return fromCapsule(item, out.emplace_back());
+  });
 }
 
 // One copy of the cloned ops, as clone_ops reads it from Python.
@@ -271,33 +331,43 @@ struct CopySpec {
 };
 
 bool parseCopy(PyObject *item, MLIRContext *context, CopySpec &copy) {
-  PyObject *pairs, *computed, *tag;
-  if (!PyArg_ParseTuple(item, "O!O!O", &PyList_Type, &pairs, &PyList_Type,
-                        &computed, &tag))
+  PyObject *mapping, *computed, *tag;
+  if (!parseItem(item, "OOO", &mapping, &computed, &tag))
     return false;
-  for (Py_ssize_t i = 0; i < PyList_Size(pairs); ++i) {
-    PyObject *from, *to;
+  auto addPair = [&](PyObject *from, PyObject *to) {
     auto &[fromValue, toValue] = copy.pairs.emplace_back();
-    if (!PyArg_ParseTuple(PyList_GetItem(pairs, i), "OO", &from, &to) ||
-        !fromCapsule(from, fromValue) || !fromCapsule(to, toValue))
-      return false;
+    return fromCapsule(from, fromValue) && fromCapsule(to, toValue);
+  };
+  if (PyDict_Check(mapping)) {
+    Py_ssize_t position = 0;
+    PyObject *from, *to;
+    while (PyDict_Next(mapping, &position, &from, &to))
+      if (!addPair(from, to))
+        return false;
+  } else if (!forEachItem(mapping, [&](PyObject *pair) {
+               PyObject *from, *to;
+               return parseItem(pair, "OO", &from, &to) &&
+                      addPair(from, to);
+             })) {
+    return false;
   }
-  for (Py_ssize_t i = 0; i < PyList_Size(computed); ++i) {
-    PyObject *from, *operands;
-    const char *name;
-    Value value;
-    SmallVector<Value> operandValues;
-    if (!PyArg_ParseTuple(PyList_GetItem(computed, i), "OsO", &from, &name,
-                          &operands) ||
-        !fromCapsule(from, value) || !valueList(operands, operandValues))
-      return false;
-    if (operandValues.empty()) {
-      PyErr_SetString(PyExc_ValueError, "a computed op needs an operand");
-      return false;
-    }
-    copy.computed.emplace_back(value, OperationName(name, context),
-                               std::move(operandValues));
-  }
+  if (!forEachItem(computed, [&](PyObject *entry) {
+        PyObject *from, *operands;
+        const char *name;
+        Value value;
+        SmallVector<Value> operandValues;
+        if (!parseItem(entry, "OsO", &from, &name, &operands) ||
+            !fromCapsule(from, value) || !valueList(operands, operandValues))
+          return false;
+        if (operandValues.empty()) {
+          PyErr_SetString(PyExc_ValueError, "a computed op needs an operand");
+          return false;
+        }
+        copy.computed.emplace_back(value, OperationName(name, context),
+                                   std::move(operandValues));
+        return true;
+      }))
+    return false;
   if (tag != Py_None) {
     const char *text = PyUnicode_AsUTF8(tag);
     if (!text)
@@ -316,56 +386,54 @@ struct CloneJob {
   SmallVector<std::pair<size_t, std::string>> tagged;
   Block *block = nullptr;
   Operation *before = nullptr;
-  SmallVector<CopySpec> copies;
+  std::vector<CopySpec> copies;
   bool carries = false;
   SmallVector<Value> iterArgs, init, yielded;
 };
 
 bool parseJob(PyObject *item, MLIRContext *context, CloneJob &job) {
-  PyObject *opList, *tagSpec, *blockCapsule, *beforeCapsule, *copyList, *carry;
-  if (!PyArg_ParseTuple(item, "O!OOOO!O", &PyList_Type, &opList, &tagSpec,
-                        &blockCapsule, &beforeCapsule, &PyList_Type, &copyList,
-                        &carry))
+  PyObject *opList, *tagSpec, *block, *before, *copies, *carry;
+  if (!parseItem(item, "OOOOOO", &opList, &tagSpec, &block, &before,
+                        &copies, &carry) ||
+      !forEachItem(opList, [&](PyObject *op) {
+        return fromCapsule(op, job.originals.emplace_back());
+      }))
     return false;
-  for (Py_ssize_t i = 0; i < PyList_Size(opList); ++i)
-    if (!fromCapsule(PyList_GetItem(opList, i), job.originals.emplace_back()))
-      return false;
   if (tagSpec != Py_None) {
     const char *name;
     PyObject *indices;
-    if (!PyArg_ParseTuple(tagSpec, "sO!", &name, &PyList_Type, &indices))
+    if (!parseItem(tagSpec, "sO", &name, &indices))
       return false;
     job.tagName = StringAttr::get(context, name);
-    for (Py_ssize_t i = 0; i < PyList_Size(indices); ++i) {
-      Py_ssize_t index = PyLong_AsSsize_t(PyList_GetItem(indices, i));
-      if (index == -1 && PyErr_Occurred())
-        return false;
-      if (index < 0 || static_cast<size_t>(index) >= job.originals.size()) {
-        PyErr_Format(PyExc_IndexError, "tagged op index %zd out of range",
-                     index);
-        return false;
-      }
-      auto old = job.originals[index]->getAttrOfType<StringAttr>(job.tagName);
-      job.tagged.emplace_back(index, old ? (old.getValue() + ";").str() : "");
-    }
-  }
-  MlirBlock block = mlirPythonCapsuleToBlock(blockCapsule);
-  if (mlirBlockIsNull(block))
-    return false;
-  job.block = unwrap(block);
-  if (beforeCapsule != Py_None && !fromCapsule(beforeCapsule, job.before))
-    return false;
-  job.copies.resize(PyList_Size(copyList));
-  for (size_t i = 0; i < job.copies.size(); ++i)
-    if (!parseCopy(PyList_GetItem(copyList, i), context, job.copies[i]))
+    if (!forEachItem(indices, [&](PyObject *item) {
+          Py_ssize_t index = PyLong_AsSsize_t(item);
+          if (index == -1 && PyErr_Occurred())
+            return false;
+          if (index < 0 || static_cast<size_t>(index) >= job.originals.size()) {
+            PyErr_Format(PyExc_IndexError, "tagged op index %zd out of range",
+                         index);
+            return false;
+          }
+          auto old =
+              job.originals[index]->getAttrOfType<StringAttr>(job.tagName);
+          job.tagged.emplace_back(index,
+                                  old ? (old.getValue() + ";").str() : "");
+          return true;
+        }))
       return false;
+  }
+  if (!fromCapsule(block, job.block) ||
+      (before != Py_None && !fromCapsule(before, job.before)) ||
+      !forEachItem(copies, [&](PyObject *copy) {
+        return parseCopy(copy, context, job.copies.emplace_back());
+      }))
+    return false;
   if (carry != Py_None) {
-    PyObject *iterArgList, *initList, *yieldedList;
+    PyObject *iterArgs, *init, *yielded;
     job.carries = true;
-    if (!PyArg_ParseTuple(carry, "OOO", &iterArgList, &initList,
-                          &yieldedList) ||
-        !valueList(iterArgList, job.iterArgs) || !valueList(initList, job.init) ||
-        !valueList(yieldedList, job.yielded))
+    if (!parseItem(carry, "OOO", &iterArgs, &init, &yielded) ||
+        !valueList(iterArgs, job.iterArgs) || !valueList(init, job.init) ||
+        !valueList(yielded, job.yielded))
       return false;
     if (job.iterArgs.size() != job.init.size()) {
       PyErr_SetString(PyExc_ValueError,
@@ -430,11 +498,13 @@ PyObject *runJob(const CloneJob &job, Location location) {
 }
 
 // clone_ops(location, [job]) -> [([new op capsules], [carried values])]
-//   job   = ([op capsules], (tag name, [tagged op indices]) or None, block,
+//   job   = ([ops], (tag name, [tagged op indices]) or None, block,
 //            before-op or None, [copy], carry or None)
-//   copy  = ([(from value, to value)], [(value, op name, [operands])],
-//            tag value or None)
+//   copy  = ({from value: to value} or [(from, to)],
+//            [(value, op name, [operands])], tag value or None)
 //   carry = ([iter_args], [initial values], [yielded values])
+// IR objects may be given as themselves or as their capsules, and lists as
+// any sequences, so Python passes its specs through untouched.
 // IRMapping-based cloning, which the bindings lack, of a loop body's ops once
 // per copy (as upstream's generateUnrolledLoop does), for several jobs (each
 // with its ops and insertion point) in one call: operands, and uses nested in

@@ -57,10 +57,6 @@ def handle(item):
     return item if type(item) is _native.CapsuleType else item._CAPIPtr
 
 
-def _handles(items: Iterable) -> list:
-    return [handle(item) for item in items]
-
-
 class Cloner:
     """Clones one fixed list of ops again and again (a loop half copied once
     per stage): the ops' native handles are taken once, not per copy.
@@ -72,7 +68,7 @@ class Cloner:
     def __init__(self, ops: Iterable[ir.Operation], tag_name: str | None = None,
                  tagged: Iterable[int] = ()):
         """`ops` may be given as handles (see `handle`)."""
-        self._capsules = _handles(ops)
+        self._capsules = [handle(op) for op in ops]
         self._tags = None if tag_name is None else (tag_name, list(tagged))
 
     def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
@@ -96,18 +92,9 @@ def clone_all(jobs: Iterable[CloneJob]) -> list[tuple[Clones, list[ir.Value]]]:
     results. Returns per job every op built, and the values the last copy
     yields when carrying (else []). Values may be given as handles (see
     `handle`)."""
-    native_jobs = []
-    for cloner, point, copies, carry in jobs:
-        before = point.ref_operation
-        native_jobs.append((
-            cloner._capsules, cloner._tags, point.block._CAPIPtr,
-            None if before is None else before._CAPIPtr,
-            [([(handle(old), handle(new)) for old, new in copy.mapping.items()],
-              [(handle(value), name, _handles(operands))
-               for value, name, operands in copy.computed],
-              copy.tag)
-             for copy in copies],
-            None if carry is None else tuple(_handles(values) for values in carry)))
+    results = _native.clone_ops(
+        ir.Location.current._CAPIPtr,
+        [(cloner._capsules, cloner._tags, point.block, point.ref_operation, copies, carry)
+         for cloner, point, copies, carry in jobs])
     return [(Clones(built), [ir.Value._CAPICreate(value) for value in carried])
-            for built, carried in _native.clone_ops(ir.Location.current._CAPIPtr,
-                                                    native_jobs)]
+            for built, carried in results]

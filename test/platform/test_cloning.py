@@ -137,3 +137,13 @@ def test_handles_stand_for_ops_and_values():
         a_handle = handle(a)
         assert handle(a_handle) is a_handle
         assert module.operation.verify()
+
+
+@pytest.mark.parametrize("mapping", [{1: 2}, [(None, None)], "ab"])
+def test_what_is_not_ir_is_an_error_and_builds_nothing(mapping):
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module, block, ops = _parse()
+        before = str(module)
+        with ir.InsertionPoint(ops[-1]), pytest.raises((AttributeError, TypeError)):
+            Cloner(ops[:2]).clone([CloneSpec({}), CloneSpec(mapping)])
+        assert str(module) == before
