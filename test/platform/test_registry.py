@@ -175,3 +175,33 @@ def test_python_diagnostic_handler_sees_worker_thread_remarks():
     assert out.returncode == 0, out.stderr
     assert out.stdout.split(" ", 2) == [
         "50", "1", "skewed: depth 2 (requested 2, trip 4, slots 4)\n"]
+
+
+def test_the_garbage_collector_is_paused_during_a_pass_only():
+    import gc
+
+    seen = []
+
+    class Probe(Pass):
+        argument = "test-gc-probe"
+        summary = "Records whether the garbage collector runs"
+
+        def run(self, op):
+            seen.append(gc.isenabled())
+            if len(seen) == 2:
+                raise ValueError("a failing pass")
+
+    with skew_mlir.make_context():
+        module = ir.Module.parse("module {}")
+        Probe()(module)
+        assert gc.isenabled()
+        with pytest.raises(ValueError):
+            Probe()(module)
+        assert gc.isenabled()
+        gc.disable()  # a caller's choice is kept
+        try:
+            Probe()(module)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    assert seen == [False, False, False]
