@@ -245,41 +245,30 @@ PyObject *toCapsule(PyObject *object) {
 }
 
 // The C++ object behind an IR object or its capsule; false (a Python error
-// set) if it is neither.
-bool fromCapsule(PyObject *object, Value &out) {
+// set) if it is neither. `toC` is the bindings' capsule reader for its kind.
+template <typename C, typename Out>
+bool fromHandle(PyObject *object, C (*toC)(PyObject *), Out &out) {
   PyObject *capsule = toCapsule(object);
   if (!capsule)
     return false;
-  MlirValue value = mlirPythonCapsuleToValue(capsule);
+  C handle = toC(capsule);
   Py_DECREF(capsule);
-  if (mlirValueIsNull(value))
+  if (!handle.ptr)
     return false;
-  out = unwrap(value);
+  out = unwrap(handle);
   return true;
+}
+
+bool fromCapsule(PyObject *object, Value &out) {
+  return fromHandle(object, mlirPythonCapsuleToValue, out);
 }
 
 bool fromCapsule(PyObject *object, Operation *&out) {
-  PyObject *capsule = toCapsule(object);
-  if (!capsule)
-    return false;
-  MlirOperation op = mlirPythonCapsuleToOperation(capsule);
-  Py_DECREF(capsule);
-  if (mlirOperationIsNull(op))
-    return false;
-  out = unwrap(op);
-  return true;
+  return fromHandle(object, mlirPythonCapsuleToOperation, out);
 }
 
 bool fromCapsule(PyObject *object, Block *&out) {
-  PyObject *capsule = toCapsule(object);
-  if (!capsule)
-    return false;
-  MlirBlock block = mlirPythonCapsuleToBlock(capsule);
-  Py_DECREF(capsule);
-  if (mlirBlockIsNull(block))
-    return false;
-  out = unwrap(block);
-  return true;
+  return fromHandle(object, mlirPythonCapsuleToBlock, out);
 }
 
 // Calls `each` on the items of any Python sequence (or iterable); false if
