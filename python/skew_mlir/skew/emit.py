@@ -97,9 +97,10 @@ class _Emitter:
         mapping = {self.iv_handle: self.handles[copy.iv]} if half.uses_iv else {}
         return CloneSpec(mapping, (), half.tag(copy))
 
-    def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
-        """A steady-loop copy: its induction value is k + copy.iv, computed
-        just before it (nothing dead is emitted for a half without IV uses)."""
+    def inside(self, half: _Half, copy: Copy, k: object) -> CloneSpec:
+        """A steady-loop copy: its induction value is k + copy.iv (k: the
+        handle of the steady loop's IV), computed just before it (nothing dead
+        is emitted for a half without IV uses)."""
         if not half.uses_iv:
             return CloneSpec({}, (), half.tag(copy))
         if not copy.iv:
