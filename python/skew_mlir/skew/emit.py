@@ -127,9 +127,10 @@ class _Emitter:
             old.replace_all_uses_with(new)
         loop.erase()
 
-    def steady_loop(self, start: int, stop: int, step: int) -> ir.Operation:
+    def steady_loop(self, start: int, stop: int, step: int
+                    ) -> tuple[ir.Operation, ir.Block]:
         """scf.for start to stop step step, iter_args as the original's, its
-        attributes but the pipeline marker, and an empty body."""
+        attributes but the pipeline marker, and an empty body; and the body."""
         loop = self.plan.loop
         attributes = loop.attributes
         attributes = {name: attributes[name] for name in attributes
@@ -143,9 +144,9 @@ class _Emitter:
             operands=[constants[start], constants[stop], constants[step], *init],
             attributes=attributes, regions=1)
         self.created.append(steady)
-        ir.Block.create_at_start(steady.regions[0], [self.iv.type, *types],
-                                 [loop.location] * (1 + len(types)))
-        return steady
+        body = ir.Block.create_at_start(steady.regions[0], [self.iv.type, *types],
+                                        [loop.location] * (1 + len(types)))
+        return steady, body
 
     def build(self) -> list[ir.Value]:
         """The skewed loop, placed before the original; returns the values
@@ -153,11 +154,11 @@ class _Emitter:
         loop, schedule = self.plan.loop, self.plan.schedule
         producer, consumer = self.producer, self.consumer
         start, stop, step = schedule.steady_range
+        before_loop = ir.InsertionPoint(loop)
         with loop.location:
-            with ir.InsertionPoint(loop):
+            with before_loop:
                 self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv))
-                steady = self.steady_loop(start, stop, step)
-            body = steady.regions[0].blocks[0]
+                steady, body = self.steady_loop(start, stop, step)
             k, *inner_iter_args = [handle(arg) for arg in body.arguments]
             in_body = ir.InsertionPoint(body)
             # All copies in one native call: the prologue ahead of the steady
@@ -170,15 +171,14 @@ class _Emitter:
                 CloneJob(consumer.cloner, in_body,
                          [self.inside(consumer, c, k) for c in schedule.steady_consumers],
                          Carry(self.iter_args, inner_iter_args, self.yielded)),
-                CloneJob(consumer.cloner, ir.InsertionPoint(loop),
+                CloneJob(consumer.cloner, before_loop,
                          [self.outside(consumer, c) for c in schedule.epilogue],
-                         Carry(self.iter_args, list(steady.results), self.yielded)),
+                         Carry(self.iter_args, steady.results, self.yielded)),
             ])
             # In block order, so that taking them back erases users first.
             self.created[-1:-1] = [prologue]
             self.created.append(epilogue)
-            with in_body:
-                ir.Operation.create("scf.yield", operands=carried)
+            ir.Operation.create("scf.yield", operands=carried, ip=in_body)
         return results
 
 
