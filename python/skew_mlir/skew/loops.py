@@ -95,15 +95,15 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def _read_range(loop: ir.Operation, constants: Constants
-                ) -> tuple[int, int, int, int, bool]:
+                ) -> tuple[int, int, int, int, bool, tuple[ir.Value, ...]]:
     """Constant start / stop / step of an scf.for as its comparison reads
-    them (unsigned under `unsignedCmp`), the IV's bit width and whether the
-    comparison is unsigned; or Demote."""
+    them (unsigned under `unsignedCmp`), the IV's bit width, whether the
+    comparison is unsigned, and the three bound operands; or Demote."""
     operands = loop.operands
-    lower = operands[0]
+    bounds = lower, upper, step_value = operands[0], operands[1], operands[2]
     start = constants.get(lower, "lower bound")
-    stop = constants.get(operands[1], "upper bound")
-    step = constants.get(operands[2], "step")
+    stop = constants.get(upper, "upper bound")
+    step = constants.get(step_value, "step")
     # The bounds have the IV's type; index is treated as 64-bit, as the data
     # layout default is.
     type_ = lower.type
@@ -113,13 +113,7 @@ def _read_range(loop: ir.Operation, constants: Constants
         start, stop, step = (v % (1 << width) for v in (start, stop, step))
     if step <= 0:
         raise Demote(f"non-positive step {step}")
-    return start, stop, step, width, unsigned
-
-
-def constant_range(loop: ir.Operation) -> tuple[int, int, int]:
-    """Constant start / stop / step of an scf.for as its comparison reads
-    them (unsigned under `unsignedCmp`), or Demote."""
-    return _read_range(loop, Constants())[:3]
+    return start, stop, step, width, unsigned, bounds
 
 
 def trip_count(start: int, stop: int, step: int) -> int:
@@ -129,14 +123,14 @@ def trip_count(start: int, stop: int, step: int) -> int:
 def static_trips(loop: ir.Operation) -> int | None:
     """Trip count of an scf.for with constant bounds and positive step, else None."""
     try:
-        return trip_count(*constant_range(loop))
+        return trip_count(*_read_range(loop, Constants())[:3])
     except Demote:
         return None
 
 
 def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
     """Constant start / step / trip count of an scf.for, or Demote."""
-    start, stop, step, width, unsigned = _read_range(loop, constants)
+    start, stop, step, width, unsigned, bounds = _read_range(loop, constants)
     high = (1 << width) - 1 if unsigned else (1 << (width - 1)) - 1
     trip = trip_count(start, stop, step)
     if trip < 2:
@@ -145,12 +139,11 @@ def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
     # when step does not divide the range: it must still fit the IV type.
     end = start + trip * step
     if end > high:
-        raise Demote(f"skewed upper bound {end} overflows {loop.operands[0].type}")
+        raise Demote(f"skewed upper bound {end} overflows {bounds[0].type}")
     # The emitted constants are built from 64-bit signed integers.
     if not (INT64_MIN <= start and end <= INT64_MAX):
         raise Demote(f"bounds [{start}, {end}) of the skewed loops "
                      "do not fit in a signed 64-bit integer")
     # On equal values the lower bound wins (inserted last).
-    operands = loop.operands
-    return StaticRange(start, step, trip, {step: operands[2], stop: operands[1],
-                                           start: operands[0]})
+    lower, upper, step_value = bounds
+    return StaticRange(start, step, trip, {step: step_value, stop: upper, start: lower})
