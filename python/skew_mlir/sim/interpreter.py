@@ -16,7 +16,7 @@ import numpy as np
 from mlir import ir
 
 from .. import dialect as pto
-from ..skew.loops import static_trips
+from ..loop_ranges import static_trips, trip_count
 from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .cost_model import CostModel
@@ -215,7 +215,7 @@ def _scf_for(op, cc: Compiler) -> Step:
             lo, hi, stride = (v % (1 << width) for v in (lo, hi, stride))
         if stride <= 0:
             raise SimError(f"{site}: step {stride} is not positive")
-        trips = max(0, -(-(hi - lo) // stride))
+        trips = trip_count(lo, hi, stride)
         # Refuse a loop that cannot finish within the step limit up front
         # rather than running it until the limit trips.
         if core.steps + trips * n_body_ops > core.max_steps:

@@ -6,7 +6,8 @@ from mlir import ir
 
 from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from .hazards import check_memory
-from .loops import Constants, PipelineLoop, static_range
+from ..loop_ranges import Constants
+from .loops import PipelineLoop, static_range
 from .plan import Demote, Demotion, SkewPlan, skew_depth
 from .slicing import split_halves
 

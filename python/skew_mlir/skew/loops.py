@@ -1,4 +1,4 @@
-"""Finding pipeline loops and reading their static iteration range."""
+"""Finding pipeline loops, and the static range a skew of one needs."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from mlir import ir
 from .. import _native
 from ..attributes import integer_value
 from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, tile_type_error
+from ..loop_ranges import INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range
 from .plan import Demote, StaticRange
 
 
@@ -65,80 +66,20 @@ def find_pipeline_loops(root: ir.Operation
     return list(loops.values()), errors
 
 
-class Constants:
-    """The integer values of `arith.constant` results (None: not one), each
-    read once: the bounds of a function's loops share a few constants. Valid
-    while the IR is unchanged."""
-
-    def __init__(self):
-        self._known: dict[ir.Value, int | None] = {}
-
-    def get(self, value: ir.Value, what: str) -> int:
-        """The value, or Demote naming `what` as non-constant."""
-        number = self._known.get(value, ...)
-        if number is ...:
-            number = self._known[value] = self._read(value)
-        if number is None:
-            raise Demote(f"non-constant {what}")
-        return number
-
-    @staticmethod
-    def _read(value: ir.Value) -> int | None:
-        if isinstance(value, ir.OpResult):
-            owner = value.owner
-            if owner.name == "arith.constant":
-                return integer_value(owner.attributes["value"])
-        return None
-
-
-INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
-
-
-def _read_range(loop: ir.Operation, constants: Constants
-                ) -> tuple[int, int, int, int, bool, tuple[ir.Value, ...]]:
-    """Constant start / stop / step of an scf.for as its comparison reads
-    them (unsigned under `unsignedCmp`), the IV's bit width, whether the
-    comparison is unsigned, and the three bound operands; or Demote."""
-    operands = loop.operands
-    bounds = lower, upper, step_value = operands[0], operands[1], operands[2]
-    start = constants.get(lower, "lower bound")
-    stop = constants.get(upper, "upper bound")
-    step = constants.get(step_value, "step")
-    # The bounds have the IV's type; index is treated as 64-bit, as the data
-    # layout default is.
-    type_ = lower.type
-    width = type_.width if isinstance(type_, ir.IntegerType) else 64
-    unsigned = "unsignedCmp" in loop.attributes
-    if unsigned:
-        start, stop, step = (v % (1 << width) for v in (start, stop, step))
-    if step <= 0:
-        raise Demote(f"non-positive step {step}")
-    return start, stop, step, width, unsigned, bounds
-
-
-def trip_count(start: int, stop: int, step: int) -> int:
-    return max(0, -(-(stop - start) // step))
-
-
-def static_trips(loop: ir.Operation) -> int | None:
-    """Trip count of an scf.for with constant bounds and positive step, else None."""
-    try:
-        return trip_count(*_read_range(loop, Constants())[:3])
-    except Demote:
-        return None
-
-
 def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
     """Constant start / step / trip count of an scf.for, or Demote."""
-    start, stop, step, width, unsigned, bounds = _read_range(loop, constants)
-    high = (1 << width) - 1 if unsigned else (1 << (width - 1)) - 1
-    trip = trip_count(start, stop, step)
+    try:
+        rng = read_range(loop, constants)
+    except NonStaticRange as exc:
+        raise Demote(exc.reason) from None
+    start, stop, step, bounds = rng.start, rng.stop, rng.step, rng.bounds
+    trip = rng.trip
     if trip < 2:
         raise Demote(f"trip count {trip} < 2")
     # The skewed loops run up to start + trip*step, past the original bound
     # when step does not divide the range: it must still fit the IV type.
     end = start + trip * step
-    if end > high:
+    if end > rng.iv_max:
         raise Demote(f"skewed upper bound {end} overflows {bounds[0].type}")
     # The emitted constants are built from 64-bit signed integers.
     if not (INT64_MIN <= start and end <= INT64_MAX):

@@ -9,7 +9,8 @@ from ..dialect import fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
 from .emit import ConstantPool, demote, emit_skew
-from .loops import Constants, find_pipeline_loops
+from ..loop_ranges import Constants
+from .loops import find_pipeline_loops
 from .plan import Demotion
 
 # Membership groups start here in every function, clear of the groups that

@@ -17,7 +17,7 @@ import dataclasses
 from mlir import ir
 
 from ..dialect import FREE_OPS, PIPE_OF, POP_OPS, PUSH_OPS
-from ..skew.loops import static_trips
+from ..loop_ranges import static_trips
 
 PUSH, POP, FREE = "push", "pop", "free"
 # The core each FIFO op runs on.

@@ -1,0 +1,104 @@
+"""The iteration range of an `scf.for`, read from its constant bounds.
+
+The one place that says how many times a loop runs: the skew pass plans from
+it, and the checkers (`verify/`, `sim/`) count with it, so none of them reads
+bounds in its own way.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from .attributes import integer_value
+
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+class NonStaticRange(Exception):
+    """The loop's range is not a constant positive-step range, for `reason`."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Constants:
+    """The integer values of `arith.constant` results (None: not one), each
+    read once: the bounds of a function's loops share a few constants. Valid
+    while the IR is unchanged."""
+
+    def __init__(self):
+        self._known: dict[ir.Value, int | None] = {}
+
+    def get(self, value: ir.Value, what: str) -> int:
+        """The value, or NonStaticRange naming `what` as non-constant."""
+        number = self._known.get(value, ...)
+        if number is ...:
+            number = self._known[value] = self._read(value)
+        if number is None:
+            raise NonStaticRange(f"non-constant {what}")
+        return number
+
+    @staticmethod
+    def _read(value: ir.Value) -> int | None:
+        if isinstance(value, ir.OpResult):
+            owner = value.owner
+            if owner.name == "arith.constant":
+                return integer_value(owner.attributes["value"])
+        return None
+
+
+class LoopRange(NamedTuple):
+    """Constant start / stop / step of an scf.for as its comparison reads them
+    (unsigned under `unsignedCmp`), the IV's bit width, whether the comparison
+    is unsigned, and the three bound operands."""
+
+    start: int
+    stop: int
+    step: int
+    width: int
+    unsigned: bool
+    bounds: tuple[ir.Value, ir.Value, ir.Value]
+
+    @property
+    def trip(self) -> int:
+        return trip_count(self.start, self.stop, self.step)
+
+    @property
+    def iv_max(self) -> int:
+        """The largest value the IV's type holds, as the comparison reads it."""
+        return (1 << self.width) - 1 if self.unsigned else (1 << (self.width - 1)) - 1
+
+
+def read_range(loop: ir.Operation, constants: Constants) -> LoopRange:
+    """The constant range of an scf.for, or NonStaticRange."""
+    operands = loop.operands
+    bounds = lower, upper, step_value = operands[0], operands[1], operands[2]
+    start = constants.get(lower, "lower bound")
+    stop = constants.get(upper, "upper bound")
+    step = constants.get(step_value, "step")
+    # The bounds have the IV's type; index is treated as 64-bit, as the data
+    # layout default is.
+    type_ = lower.type
+    width = type_.width if isinstance(type_, ir.IntegerType) else 64
+    unsigned = "unsignedCmp" in loop.attributes
+    if unsigned:
+        start, stop, step = (v % (1 << width) for v in (start, stop, step))
+    if step <= 0:
+        raise NonStaticRange(f"non-positive step {step}")
+    return LoopRange(start, stop, step, width, unsigned, bounds)
+
+
+def trip_count(start: int, stop: int, step: int) -> int:
+    """Iterations of `for (i = start; i < stop; i += step)`, step > 0."""
+    return max(0, -(-(stop - start) // step))
+
+
+def static_trips(loop: ir.Operation) -> int | None:
+    """Trip count of an scf.for with constant bounds and positive step, else None."""
+    try:
+        return read_range(loop, Constants()).trip
+    except NonStaticRange:
+        return None
