@@ -8,20 +8,20 @@ from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from .hazards import check_memory
 from ..loop_ranges import Constants
 from .loops import PipelineLoop, static_range
-from .plan import Demote, Demotion, SkewPlan, skew_depth
+from .plan import CannotSkew, DemotionPlan, SkewPlan, skew_depth
 from .slicing import split_halves
 
 
 def analyze(loop: PipelineLoop, slots: int, constants: Constants
-            ) -> SkewPlan | Demotion | None:
+            ) -> SkewPlan | DemotionPlan | None:
     """None for a same-core loop (left alone), else a skew or a demotion.
     `constants` reads the bounds."""
     if not loop.fifo:
         return None
     try:
         return _plan_skew(loop, slots, constants)
-    except Demote as demote:
-        return Demotion(loop.op, demote.reason)
+    except CannotSkew as exc:
+        return DemotionPlan(loop.op, exc.reason)
 
 
 def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan:
@@ -29,21 +29,21 @@ def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan
     for fifo in loop.fifo:
         parent = fifo.parent
         if parent != op:
-            raise Demote(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
+            raise CannotSkew(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
     pushes = sum(f.name in PUSH_OPS for f in loop.fifo)
     pops = len(loop.fifo) - pushes
     if pushes > 1 or pops > 1:
-        raise Demote(f"multi-round-trip: {pushes} pushes and {pops} pops")
+        raise CannotSkew(f"multi-round-trip: {pushes} pushes and {pops} pops")
     if pushes != 1 or pops != 1:
-        raise Demote(f"not a round-trip: {pushes} push and {pops} pop")
+        raise CannotSkew(f"not a round-trip: {pushes} push and {pops} pop")
     if loop.stages == 1:
-        raise Demote(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
+        raise CannotSkew(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
     rng = static_range(op, constants)
     lead = loop.fifo[0]
     halves = split_halves(op)
     if lead.name in POP_OPS:
         # Popping ahead is the consumer-side prefetch the spec rules out.
-        raise Demote(f"consumer role: the lead op '{lead.name}' is a pop")
+        raise CannotSkew(f"consumer role: the lead op '{lead.name}' is a pop")
     check_memory(halves)
     requested, depth = skew_depth(loop.stages, slots, rng.trip)
     return SkewPlan.producer_skew(op, halves, rng, requested, slots, depth)

@@ -6,12 +6,12 @@ from mlir import ir
 
 from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all, handle
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
-from .plan import Copy, Halves, SkewPlan
+from .plan import Copy, DemotionPlan, Halves, SkewPlan
 
 
-def demote(loop: ir.Operation) -> None:
+def emit_demotion(plan: DemotionPlan) -> None:
     """A plain sequential loop, body unchanged."""
-    del loop.attributes[PIPELINE_STAGES_ATTR]
+    del plan.loop.attributes[PIPELINE_STAGES_ATTR]
 
 
 class ConstantPool:

@@ -13,7 +13,7 @@ from mlir import ir
 
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import Effect, memory_effects
-from .plan import Demote, Halves
+from .plan import CannotSkew, Halves
 
 # Ops that only re-view their source operand's memory.
 _VIEW_OPS = frozenset({
@@ -57,15 +57,15 @@ def _effectful(halves: Halves, positions: list[int]) -> list[ir.Operation]:
 
 
 def check_memory(halves: Halves) -> None:
-    """Demote unless the producer half can safely run ahead of the consumer."""
+    """Raise CannotSkew unless the producer half can safely run ahead of the consumer."""
     reads: list[tuple[ir.Value | None, ir.Operation]] = []
     for op in _effectful(halves, halves.producer):
         effects = _effects(op)
         if effects is None:
-            raise Demote(f"producer-half op '{op.name}' has unknown memory effects")
+            raise CannotSkew(f"producer-half op '{op.name}' has unknown memory effects")
         for effect in effects:
             if effect.kind in ("write", "free"):
-                raise Demote(f"producer-half op '{op.name}' writes memory")
+                raise CannotSkew(f"producer-half op '{op.name}' writes memory")
             if effect.kind == "read":
                 reads.append((_root(effect.value), op))
     if not reads:
@@ -74,7 +74,7 @@ def check_memory(halves: Halves) -> None:
     for op in _effectful(halves, halves.consumer):
         effects = _effects(op)
         if effects is None:
-            raise Demote(f"consumer-half op '{op.name}' has unknown memory "
+            raise CannotSkew(f"consumer-half op '{op.name}' has unknown memory "
                          f"effects and the producer half reads memory "
                          f"('{reads[0][1].name}')")
         for effect in effects:
@@ -84,5 +84,5 @@ def check_memory(halves: Halves) -> None:
             if root is None or None in roots or root in roots:
                 reader = next(r for v, r in reads
                               if root is None or v is None or v == root)
-                raise Demote(f"producer-half op '{reader.name}' reads memory "
+                raise CannotSkew(f"producer-half op '{reader.name}' reads memory "
                              f"that consumer-half op '{op.name}' writes")

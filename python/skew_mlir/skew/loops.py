@@ -10,7 +10,7 @@ from .. import _native
 from ..attributes import integer_value
 from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, tile_type_error
 from ..loop_ranges import INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range
-from .plan import Demote, StaticRange
+from .plan import CannotSkew, StaticRange
 
 
 _WALKED = sorted(FIFO_OPS | FREE_OPS | {"scf.for"})
@@ -67,23 +67,23 @@ def find_pipeline_loops(root: ir.Operation
 
 
 def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
-    """Constant start / step / trip count of an scf.for, or Demote."""
+    """Constant start / step / trip count of an scf.for, or raise CannotSkew."""
     try:
         rng = read_range(loop, constants)
     except NonStaticRange as exc:
-        raise Demote(exc.reason) from None
+        raise CannotSkew(exc.reason) from None
     start, stop, step, bounds = rng.start, rng.stop, rng.step, rng.bounds
     trip = rng.trip
     if trip < 2:
-        raise Demote(f"trip count {trip} < 2")
+        raise CannotSkew(f"trip count {trip} < 2")
     # The skewed loops run up to start + trip*step, past the original bound
     # when step does not divide the range: it must still fit the IV type.
     end = start + trip * step
     if end > rng.iv_max:
-        raise Demote(f"skewed upper bound {end} overflows {bounds[0].type}")
+        raise CannotSkew(f"skewed upper bound {end} overflows {bounds[0].type}")
     # The emitted constants are built from 64-bit signed integers.
     if not (INT64_MIN <= start and end <= INT64_MAX):
-        raise Demote(f"bounds [{start}, {end}) of the skewed loops "
+        raise CannotSkew(f"bounds [{start}, {end}) of the skewed loops "
                      "do not fit in a signed 64-bit integer")
     # On equal values the lower bound wins (inserted last).
     lower, upper, step_value = bounds

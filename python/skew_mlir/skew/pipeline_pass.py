@@ -8,10 +8,10 @@ from .. import diagnostics
 from ..dialect import fifo_slots
 from ..registry import Option, Pass, PassFailure
 from .analysis import analyze
-from .emit import ConstantPool, demote, emit_skew
+from .emit import ConstantPool, emit_demotion, emit_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
-from .plan import Demotion
+from .plan import DemotionPlan
 
 # Membership groups start here in every function, clear of the groups that
 # the buffer allocator numbers from 0.
@@ -56,16 +56,15 @@ class SkewCrossCorePipeline(Pass):
             if plan is None:
                 continue
             location = plan.loop.location
-            if isinstance(plan, Demotion):
-                demote(plan.loop)
-                message = f"demoted: {plan.reason}"
+            message = plan.remark()
+            if isinstance(plan, DemotionPlan):
+                emit_demotion(plan)
             else:
                 group = None
                 if self.tag_membership:
                     function = _enclosing_function(plan.loop, op)
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
-                message = plan.remark()
                 try:
                     emit_skew(plan, group, pool)
                 except Exception as exc:  # the emitter put the loop back as it was

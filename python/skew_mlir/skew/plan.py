@@ -14,7 +14,7 @@ from typing import NamedTuple
 from mlir import ir
 
 
-class Demote(Exception):
+class CannotSkew(Exception):
     """Raised inside the analysis: the loop cannot be skewed, for `reason`."""
 
     def __init__(self, reason: str):
@@ -61,9 +61,14 @@ class Copy(NamedTuple):
 
 
 @dataclasses.dataclass(frozen=True)
-class Demotion:
+class DemotionPlan:
+    """The loop becomes a plain sequential loop, for `reason`."""
+
     loop: ir.Operation
     reason: str
+
+    def remark(self) -> str:
+        return f"demoted: {self.reason}"
 
 
 class Schedule(NamedTuple):

@@ -12,7 +12,7 @@ from mlir import ir
 
 from .. import _native
 from ..dialect import FIFO_OPS
-from .plan import Demote, Halves
+from .plan import CannotSkew, Halves
 
 
 def split_halves(loop: ir.Operation) -> Halves:
@@ -37,7 +37,7 @@ def split_halves(loop: ir.Operation) -> Halves:
                     producer.add(source)
                     work.append(source)
             elif source < -1:  # -1 is the IV; the rest are iter_args
-                raise Demote(f"producer half reads iter_arg #{-2 - source} "
+                raise CannotSkew(f"producer half reads iter_arg #{-2 - source} "
                              f"(in '{names[i]}')")
 
     # A pure scalar arith op over the IV, invariants and such ops. Body order
@@ -58,7 +58,7 @@ def split_halves(loop: ir.Operation) -> Halves:
             if not recomputable[definer]:
                 definer_op, user = (ir.Operation._CAPICreate(capsules[k])
                                     for k in (definer, j))
-                raise Demote(f"consumer role: {_carried(definer_op, user)} "
+                raise CannotSkew(f"consumer role: {_carried(definer_op, user)} "
                              f"is used by '{names[j]}'")
             chain = [definer]
             while chain:
