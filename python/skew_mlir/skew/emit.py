@@ -55,10 +55,13 @@ class _Emitter:
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         # Handles of what every copy refers to, converted once (see
-        # cloning.handle); `handles` gets the constants'.
+        # cloning.handle); `handles` gets the constants'. Values defined
+        # outside the loop are read now, not at analysis: an earlier loop's
+        # rewrite may have replaced them (see plan.py).
         self.iv_handle = handle(self.iv)
         self.iter_args = [handle(arg) for arg in arguments[1:]]
-        self.yielded = [handle(value) for value in halves.yielded]
+        self.yielded = [handle(value) for value in
+                        ir.Operation._CAPICreate(halves.terminator).operands]
         self.handles: dict[int, object] = {}
         self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
         self.consumer = _Half(halves, halves.recompute + halves.consumer,
@@ -76,7 +79,10 @@ class _Emitter:
         every copy that uses it. The loop's own bounds are reused, then the
         block's pooled constants."""
         constants = self.constants
-        constants.update(self.plan.bound_values)
+        # On equal values the lower bound wins (inserted last).
+        start, stop, step = self.plan.bounds
+        operands = self.plan.loop.operands
+        constants.update({step: operands[2], stop: operands[1], start: operands[0]})
         iv_type = self.iv.type
         for value in values:
             if value in constants:

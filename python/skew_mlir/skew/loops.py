@@ -85,6 +85,4 @@ def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
     if not (INT64_MIN <= start and end <= INT64_MAX):
         raise CannotSkew(f"bounds [{start}, {end}) of the skewed loops "
                      "do not fit in a signed 64-bit integer")
-    # On equal values the lower bound wins (inserted last).
-    lower, upper, step_value = bounds
-    return StaticRange(start, step, trip, {step: step_value, stop: upper, start: lower})
+    return StaticRange(start, stop, step, trip)

@@ -3,6 +3,14 @@
 A plan names the ops of each half and the induction value of every copy, so the
 emitter needs no knowledge of the schedule: other schedules (remainder peeling,
 dynamic trip counts, multi-message groups) are other plans for the same emitter.
+
+Every plan of a function is made before any loop is rewritten, and a rewrite
+replaces the uses of its loop's results and erases the loop. So a plan holds
+only what no other loop's rewrite can replace or erase: its loop and the ops
+of its body (a rewritten loop never holds another pipeline loop: holding one
+with FIFO ops makes it a demoted loop), and plain numbers. Values defined
+outside the loop (the yielded values, the bounds, the initial values) are
+read from the loop when it is rewritten.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ class Halves(NamedTuple):
     positions in the body, in body order."""
 
     handles: list  # native handles of the body's ops but the terminator
+    terminator: object  # native handle of the body's scf.yield
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
     effect_free: list[bool]  # whether MLIR knows each to touch no memory
@@ -35,7 +44,6 @@ class Halves(NamedTuple):
     # Scalar arith chains that the producer half hands to the consumer half:
     # re-cloned at the head of every consumer copy instead of being carried.
     recompute: list[int]
-    yielded: list[ir.Value]  # operands of the body's scf.yield
     producer_uses_iv: bool
     consumer_uses_iv: bool  # its recomputed chains and the yield included
 
@@ -45,10 +53,9 @@ class Halves(NamedTuple):
 
 class StaticRange(NamedTuple):
     start: int
+    stop: int
     step: int
     trip: int
-    # The loop's constant bound operands by value, reusable by the emitter.
-    bound_values: dict[int, ir.Value]
 
 
 class Copy(NamedTuple):
@@ -117,13 +124,16 @@ class SkewPlan(NamedTuple):
     slots: int  # FIFO slots per direction
     trip: int
     depth: int
-    bound_values: dict[int, ir.Value]
+    # The loop's start / stop / step as read: the emitter reuses the loop's
+    # own bound operands for these values.
+    bounds: tuple[int, int, int]
     schedule: Schedule
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
                       requested: int, slots: int, depth: int) -> SkewPlan:
-        return cls(loop, halves, requested, slots, rng.trip, depth, rng.bound_values,
+        return cls(loop, halves, requested, slots, rng.trip, depth,
+                   (rng.start, rng.stop, rng.step),
                    producer_schedule(rng.start, rng.step, rng.trip, depth))
 
     def remark(self) -> str:

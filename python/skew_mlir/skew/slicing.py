@@ -73,9 +73,8 @@ def split_halves(loop: ir.Operation) -> Halves:
     *handles, terminator = capsules
     consumer = [i for i in range(len(handles)) if i not in producer]
     return Halves(
-        handles=handles, names=names, buffers=buffers, effect_free=effect_free,
+        handles=handles, terminator=terminator, names=names, buffers=buffers, effect_free=effect_free,
         producer=sorted(producer), consumer=consumer, recompute=sorted(recompute),
-        yielded=list(ir.Operation._CAPICreate(terminator).operands),
         producer_uses_iv=any(uses_iv[i] for i in producer),
         consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(handles))),
     )
