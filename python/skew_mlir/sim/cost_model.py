@@ -33,10 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import SimError
-
-_DTYPE_KEY = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "i8",
-              "int16": "i16", "int32": "i32", "int64": "i64", "bool": "i1"}
-
+from .values import mlir_name
 
 def _default_cube_rates() -> dict[str, int]:
     return {"f16": 8192, "bf16": 8192, "i8": 16384, "f32": 2048, "default": 2048}
@@ -60,7 +57,7 @@ class CostModel:
 
     def matmul(self, flops: int, dtype: np.dtype) -> int:
         rates = self.cube_flops_per_cycle
-        rate = rates.get(_DTYPE_KEY.get(np.dtype(dtype).name, ""), rates["default"])
+        rate = rates.get(mlir_name(dtype), rates["default"])
         return self.cube_op_overhead + math.ceil(flops / rate)
 
     def vector(self, nbytes: int, transcendental: bool = False) -> int:

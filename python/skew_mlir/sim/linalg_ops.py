@@ -50,13 +50,57 @@ def _ins_outs(op) -> tuple[list[ir.Value], list[ir.Value]]:
     return operands[:n_in], operands[n_in:]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Access:
+    """How an operand's axes index the iteration domain: `dims[ax]` is the
+    domain dim of axis `ax`, or None where the map's result is a constant
+    index (`consts[ax]`), as in the broadcast map (r, c) -> (0, c)."""
+
+    dims: tuple
+    consts: dict
+
+    @staticmethod
+    def plain(dims) -> "_Access":
+        return _Access(tuple(dims), {})
+
+    @property
+    def domain_dims(self) -> list[int]:
+        return [d for d in self.dims if d is not None]
+
+    def select(self, site: str, arr: np.ndarray) -> np.ndarray:
+        """The part of `arr` the op reads: the constant axes indexed away."""
+        if not self.consts:
+            return arr
+        for ax, k in self.consts.items():
+            if k >= arr.shape[ax]:
+                raise SimError(f"{site}: constant index {k} in an indexing map is out of "
+                               f"bounds for an axis of size {arr.shape[ax]}")
+        return arr[self.index]
+
+    @property
+    def index(self) -> tuple:
+        return tuple(self.consts.get(ax, slice(None)) for ax in range(len(self.dims)))
+
+
+def _map_access(op, affine_map: ir.AffineMap) -> _Access:
+    dims, consts = [], {}
+    for ax, expr in enumerate(affine_map.results):
+        if isinstance(expr, ir.AffineDimExpr):
+            dims.append(expr.position)
+        elif isinstance(expr, ir.AffineConstantExpr) and expr.value >= 0:
+            dims.append(None)
+            consts[ax] = expr.value
+        else:
+            raise UnsupportedOp(op, f"indexing map {affine_map} is not a projected "
+                                    "permutation with constant broadcast indices")
+    return _Access(tuple(dims), consts)
+
+
 def _map_dims(op, affine_map: ir.AffineMap) -> list[int]:
-    dims = []
-    for expr in affine_map.results:
-        if not isinstance(expr, ir.AffineDimExpr):
-            raise UnsupportedOp(op, f"indexing map {affine_map} is not a projected permutation")
-        dims.append(expr.position)
-    return dims
+    access = _map_access(op, affine_map)
+    if access.consts:
+        raise UnsupportedOp(op, f"indexing map {affine_map} is not a projected permutation")
+    return list(access.dims)
 
 
 def _writer(op, cc, outs: list[ir.Value]):
@@ -179,8 +223,8 @@ def _softmax(op, cc) -> Step:
 class _Structured:
     n_dims: int
     reduction: list[bool]  # per domain dim
-    in_dims: list[list[int]]  # per input: the domain dim of each axis
-    out_dims: list[list[int]]  # per output
+    in_dims: list[_Access]  # per input
+    out_dims: list[_Access]  # per output
     body_takes_outputs: bool
 
 
@@ -204,7 +248,7 @@ def _maps_shape(op) -> _Structured:
     n_dims = maps[0].n_dims
     reduction = ([str(it) == _REDUCTION for it in op.attributes["iterator_types"]]
                  if "iterator_types" in op.attributes else [False] * n_dims)
-    dims = [_map_dims(op, m) for m in maps]
+    dims = [_map_access(op, m) for m in maps]
     return _Structured(n_dims, reduction, dims[:n_in], dims[n_in:], _takes_outputs(op))
 
 
@@ -215,8 +259,9 @@ def _elementwise_shape(op) -> _Structured:
     rank = len(outs[0].type.shape)
     identity = list(range(rank))
     return _Structured(rank, [False] * rank,
-                       [identity if isinstance(v.type, ir.ShapedType) else [] for v in ins],
-                       [identity], _takes_outputs(op))
+                       [_Access.plain(identity if isinstance(v.type, ir.ShapedType) else [])
+                        for v in ins],
+                       [_Access.plain(identity)], _takes_outputs(op))
 
 
 def _reduce_shape(op) -> _Structured:
@@ -225,7 +270,8 @@ def _reduce_shape(op) -> _Structured:
     reduced = set(op.attributes["dimensions"])
     kept = [d for d in range(rank) if d not in reduced]
     return _Structured(rank, [d in reduced for d in range(rank)],
-                       [list(range(rank))] * len(ins), [kept] * len(outs),
+                       [_Access.plain(range(rank))] * len(ins),
+                       [_Access.plain(kept)] * len(outs),
                        True)
 
 
@@ -245,11 +291,13 @@ handles("linalg.reduce")(_structured_handler(_reduce_shape))
 
 
 def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
-    if any(shape.reduction[d] for dims in shape.out_dims for d in dims):
+    out_dims = [a.domain_dims for a in shape.out_dims]
+    in_dims = [a.domain_dims for a in shape.in_dims]
+    if any(shape.reduction[d] for dims in out_dims for d in dims):
         raise UnsupportedOp(op, "an output indexing map uses a reduction dimension")
     parallel = [d for d in range(shape.n_dims) if not shape.reduction[d]]
     reduced = [d for d in range(shape.n_dims) if shape.reduction[d]]
-    if any(sorted(dims) != parallel for dims in shape.out_dims):
+    if any(sorted(dims) != parallel for dims in out_dims):
         raise UnsupportedOp(op, "each output must cover every parallel dimension")
     order = parallel + reduced  # domain layout of the vectorised body
     position = {d: i for i, d in enumerate(order)}
@@ -291,10 +339,11 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
         return body.run(frame)
 
     def run(frame):
-        inputs = [np.asarray(frame[s]) for s in in_slots]
-        inits = [frame[s] for s in out_slots]
+        inputs = [a.select(site, np.asarray(frame[s])) for s, a in zip(in_slots, shape.in_dims)]
+        whole_inits = [frame[s] for s in out_slots]
+        inits = [a.select(site, arr) for arr, a in zip(whole_inits, shape.out_dims)]
         sizes = [None] * shape.n_dims
-        for arr, dims in zip(inputs + inits, shape.in_dims + shape.out_dims):
+        for arr, dims in zip(inputs + inits, in_dims + out_dims):
             for ax, d in enumerate(dims):
                 if sizes[d] is None:
                     sizes[d] = arr.shape[ax]
@@ -303,8 +352,8 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
         if None in sizes:
             raise SimError(f"{site}: a loop dimension is not used by any operand")
         par_shape = tuple(sizes[d] for d in parallel)
-        dom_in = [to_domain(a, dims) for a, dims in zip(inputs, shape.in_dims)]
-        accs = [to_domain(a, dims).reshape(par_shape) for a, dims in zip(inits, shape.out_dims)]
+        dom_in = [to_domain(a, dims) for a, dims in zip(inputs, in_dims)]
+        accs = [to_domain(a, dims).reshape(par_shape) for a, dims in zip(inits, out_dims)]
 
         if not reduced:
             values = apply(frame, dom_in, accs, sizes, None)
@@ -320,10 +369,15 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
                 values = apply(frame, picked, values, sizes, r)
 
         results = []
-        for value, dims, dtype in zip(values, shape.out_dims, out_dtypes):
+        for value, access, whole, dtype in zip(values, shape.out_dims, whole_inits, out_dtypes):
             value = np.broadcast_to(np.asarray(value, dtype), par_shape)
-            back = [parallel.index(d) for d in dims]
-            results.append(np.ascontiguousarray(np.transpose(value, back)))
+            back = [parallel.index(d) for d in access.domain_dims]
+            value = np.ascontiguousarray(np.transpose(value, back))
+            if access.consts:  # the other positions of the constant axes keep the init
+                merged = np.array(whole, dtype)
+                merged[access.index] = value
+                value = merged
+            results.append(value)
         write(frame, results)
         nbytes = math.prod(sizes) * itemsize
         spend(n_plain * cost.vector(nbytes) + n_transcendental * cost.vector(nbytes, True))

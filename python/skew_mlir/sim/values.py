@@ -1,17 +1,26 @@
 """Runtime values: MLIR types as numpy dtypes, constants, and seeded random inputs.
 
 A tensor or memref value is a numpy array of its static shape; a scalar is a
-numpy scalar (`index` is int64, `i1` is bool). Tensors are immutable by
+numpy scalar (`index` is int64, `i1` is bool, `bf16` is ml_dtypes' bfloat16,
+the dtype JAX uses: numpy has none). Tensors are immutable by
 convention: every op that "changes" a tensor returns a new array, so a value
 can be shared freely. Memrefs are mutable arrays (subviews are numpy views).
 """
 
 from __future__ import annotations
 
+import ctypes
+import functools
+import os
+
+import ml_dtypes
 import numpy as np
 from mlir import ir
+from mlir import _mlir_libs
 
 from .errors import SimError
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
 
 _INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
 _UNSIGNED = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
@@ -23,6 +32,8 @@ def dtype_of(t: ir.Type) -> np.dtype:
         return np.dtype(np.float32)
     if isinstance(t, ir.F16Type):
         return np.dtype(np.float16)
+    if isinstance(t, ir.BF16Type):
+        return BF16
     if isinstance(t, ir.F64Type):
         return np.dtype(np.float64)
     if isinstance(t, ir.IndexType):
@@ -37,6 +48,8 @@ def mlir_name(dtype: np.dtype) -> str:
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
         return "i1"
+    if dtype == BF16:
+        return "bf16"
     return f"{'f' if dtype.kind == 'f' else 'i'}{dtype.itemsize * 8}"
 
 
@@ -56,7 +69,7 @@ def static_shape(t: ir.ShapedType, what: str) -> tuple[int, ...]:
 
 
 def is_float(dtype: np.dtype) -> bool:
-    return dtype.kind == "f"
+    return dtype.kind == "f" or dtype == BF16
 
 
 def scalar(value, t: ir.Type):
@@ -70,12 +83,36 @@ def constant(attr: ir.Attribute, t: ir.Type):
         dtype = dtype_of(t.element_type)
         if attr.is_splat:
             return np.full(tuple(t.shape), attr.get_splat_value().value, dtype=dtype)
+        if dtype == BF16:
+            return _dense_bf16(attr, tuple(t.shape))
         return np.array(attr).astype(dtype, copy=False).reshape(tuple(t.shape))
     if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.BoolAttr)):
         # The type first: reading a wider-than-64-bit IntegerAttr aborts.
         dtype = dtype_of(t)
         return dtype.type(attr.value)
     raise SimError(f"constant attribute {attr} is not supported")
+
+
+@functools.cache
+def _raw_data_fn():
+    """`mlirDenseElementsAttrGetRawData` of the bindings' C API library."""
+    lib = ctypes.CDLL(os.path.join(os.path.dirname(_mlir_libs.__file__), "libMLIRPythonCAPI.so"))
+    fn = lib.mlirDenseElementsAttrGetRawData
+    fn.restype, fn.argtypes = ctypes.c_void_p, [ctypes.c_void_p]
+    return fn
+
+
+def _dense_bf16(attr: ir.DenseElementsAttr, shape: tuple[int, ...]) -> np.ndarray:
+    """A non-splat bf16 dense attribute: the bindings' buffer protocol has no
+    bf16, so read its raw storage (packed bf16 values) through the C API."""
+    capsule = attr._CAPIPtr
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    get_pointer.restype, get_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    data = _raw_data_fn()(get_pointer(capsule, get_name(capsule)))
+    count = int(np.prod(shape))
+    return np.frombuffer(ctypes.string_at(data, count * BF16.itemsize), BF16).reshape(shape).copy()
 
 
 def poison(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
