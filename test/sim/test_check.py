@@ -2,12 +2,16 @@
 """The differential check: the pass keeps every pipe's messages and every
 output bit-identical, and deliberately wrong reorderings are caught."""
 
+import re
+
+import numpy as np
 import pytest
 from conftest import EXAMPLE, ROOT, SKEW, load
 from mlir import ir
 
 from skew_mlir.sim.check import differential_check
 from skew_mlir.sim.errors import SimError
+from skew_mlir.sim.kernels import find_pair, make_inputs
 from skew_mlir.sim.loading import apply_pipeline, clone
 from skew_mlir.sim.variants import with_slots, with_stages, with_trip
 
@@ -138,3 +142,34 @@ def test_golden_inputs():
                 assert result.ok, (fname, name, result.verdict)
                 checked += 1
     assert checked >= 40
+
+
+
+GIVEN_PAIR = """module {
+  func.func @c(%n: index, %x: tensor<4xf32>, %w: i8) attributes {pto.core = "aic"} { return }
+  func.func @v(%n: index, %s: f32) attributes {pto.core = "aiv"} { return }
+}"""
+
+
+def test_given_scalar_arguments():
+    module = ir.Module.parse(GIVEN_PAIR)
+    pair = find_pair(module)
+    random = make_inputs(module, pair, 3)
+    given = make_inputs(module, pair, 3, {0: "40", 1: "0.5", 2: "-7"})
+    # #0 is shared by the pair; #1 is a scalar of the vector only (the cube's
+    # #1, a tensor, keeps its random value); #2 is the cube's only.
+    assert given["cube"][0] == given["vector"][0] == 40
+    assert given["vector"][1] == np.float32(0.5) and given["cube"][2] == np.int8(-7)
+    np.testing.assert_array_equal(given["cube"][1], random["cube"][1])
+
+
+@pytest.mark.parametrize("args,message", [
+    ({5: "1"}, "--arg 5: no kernel of the pair has a scalar argument #5"),
+    ({0: "x"}, "'x' is not a value of type index"),
+    ({2: "300"}, "300 does not fit in i8"),
+    ({1: "one"}, "'one' is not a value of type f32"),
+])
+def test_given_arguments_are_checked(args, message):
+    module = ir.Module.parse(GIVEN_PAIR)
+    with pytest.raises(SimError, match=re.escape(message)):
+        make_inputs(module, find_pair(module), 0, args)

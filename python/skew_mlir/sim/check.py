@@ -40,6 +40,7 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                        fifo_depth: int | None = None, cost: CostModel | None = None,
                        cube: str | None = None, vector: str | None = None,
                        rtol: float | None = None, atol: float | None = None,
+                       args: dict[int, str] | None = None,
                        max_steps: int = DEFAULT_MAX_STEPS,
                        max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
                        max_seconds: float = DEFAULT_MAX_SECONDS) -> CheckResult:
@@ -55,7 +56,7 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     for label, module in (("before", before), ("after", after)):
         # Fresh inputs per run: a run stores into its memref arguments, and
         # the second run must not start from the first one's results.
-        inputs = make_inputs(before, pair, seed)
+        inputs = make_inputs(before, pair, seed, args)
         try:
             runs[label] = run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
                                    cost=cost, max_steps=max_steps,

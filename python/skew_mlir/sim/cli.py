@@ -1,6 +1,6 @@
 """pto-sim: run a cube/vector kernel pair, or check a pass pipeline on it.
 
-  pto-sim run FILE [--pass-pipeline P] [--timeline out.png] [options]
+  pto-sim run FILE [--pass-pipeline P] [--timeline out.png] [--arg I=VALUE ...] [options]
   pto-sim check FILE [--pass-pipeline P | --against AFTER.mlir]
                 [--timeline pair.png] [--rtol R --atol A] [options]
 
@@ -27,6 +27,13 @@ class _Parser(argparse.ArgumentParser):
         raise SimError(f"{message}\n{self.format_usage().strip()}")
 
 
+def _given(text: str) -> tuple[int, str]:
+    index, eq, value = text.partition("=")
+    if not eq or not index.isdigit() or not value:
+        raise argparse.ArgumentTypeError(f"expected I=VALUE (argument number, value), got '{text}'")
+    return int(index), value
+
+
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("file", help="MLIR file holding the kernel pair")
@@ -36,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="slots per pipe (default: module pto.fifo_depth, else 4)")
     common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
     common.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    common.add_argument("--arg", action="append", default=[], type=_given, metavar="I=VALUE",
+                        help="give scalar kernel argument #I (of both kernels where "
+                        "scalar) this value instead of a random one; repeatable")
     common.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
                         help="refuse to execute more than N ops per core")
     common.add_argument("--max-pipe-mib", type=int, default=DEFAULT_MAX_PIPE_BYTES >> 20,
@@ -66,6 +76,7 @@ def _run(args) -> int:
     if args.pass_pipeline:
         apply_pipeline(module, args.pass_pipeline)
     result = simulate(module, cube=args.cube, vector=args.vector, seed=args.seed,
+                      args=dict(args.arg),
                       fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
                       max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
                       max_seconds=args.max_seconds)
@@ -89,6 +100,7 @@ def _check(args) -> int:
     report = differential_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
                                 cost=load_cost_model(args.cost_model), cube=args.cube,
                                 vector=args.vector, rtol=args.rtol, atol=args.atol,
+                                args=dict(args.arg),
                                 max_steps=args.max_steps,
                                 max_pipe_bytes=args.max_pipe_mib << 20,
                                 max_seconds=args.max_seconds)

@@ -11,18 +11,24 @@ both exist and have the same type; every other argument gets its own seeded
 random value (values.random_value), drawn in order: cube arguments first,
 then the vector's unshared ones. Memref arguments are copied per core so
 neither core sees the other's stores.
+
+A scalar argument can be given instead (`pto-sim --arg I=VALUE`, e.g. a
+run-time KV length): the value of argument #I goes to every kernel of the
+pair whose argument #I is a scalar. Given values do not shift the random
+draws of the other arguments.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import numpy as np
 from mlir import ir
 
 from .. import dialect as pto
 from .errors import SimError, where
-from .values import random_value
+from .values import given_value, random_value
 
 ROLES = {"aic": "cube", "aiv": "vector"}
 
@@ -72,11 +78,19 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
     return Pair(chosen.get("cube"), chosen.get("vector"))
 
 
-def make_inputs(module: ir.Module, pair: Pair, seed: int) -> dict[str, list]:
-    """Seeded arguments for each role's function (see the module docstring)."""
+def make_inputs(module: ir.Module, pair: Pair, seed: int,
+                given: Mapping[int, str] | None = None) -> dict[str, list]:
+    """Seeded arguments for each role's function (see the module docstring),
+    with the scalar arguments in `given` (index -> text) set to those values."""
     funcs = functions_of(module)
     rng = np.random.default_rng(seed)
     types = {role: arg_types(funcs[name]) for role, name in pair.functions().items()}
+    given = dict(given or {})
+    for index in given:
+        if not any(index < len(ts) and not isinstance(ts[index], ir.ShapedType)
+                   for ts in types.values()):
+            raise SimError(f"--arg {index}: no kernel of the pair has a scalar argument "
+                           f"#{index}")
     args: dict[str, list] = {}
     shared: list = []
     for role in ("cube", "vector"):
@@ -89,6 +103,8 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int) -> dict[str, list]:
             else:
                 try:
                     value = random_value(t, rng)
+                    if i in given and not isinstance(t, ir.ShapedType):
+                        value = given_value(given[i], t)
                 except SimError as exc:
                     func = funcs[pair.functions()[role]]
                     raise SimError(f"{where(func)}: argument #{i} of "

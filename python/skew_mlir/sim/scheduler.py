@@ -71,13 +71,15 @@ class _Running:
 def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None = None,
              seed: int = 0, fifo_depth: int | None = None, cost: CostModel | None = None,
              inputs: dict[str, list] | None = None,
+             args: dict[int, str] | None = None,
              max_steps: int = DEFAULT_MAX_STEPS,
              max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
              max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
-    """Run the module's kernel pair on seeded random (or the given) inputs."""
+    """Run the module's kernel pair on seeded random (or the given) inputs;
+    `args` sets scalar arguments of the random inputs (kernels.make_inputs)."""
     pair = find_pair(module, cube, vector)
     if inputs is None:
-        inputs = make_inputs(module, pair, seed)
+        inputs = make_inputs(module, pair, seed, args)
     return run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
                     cost=cost or CostModel(), max_steps=max_steps,
                     max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)

@@ -139,6 +139,25 @@ def random_value(t: ir.Type, rng: np.random.Generator):
     return data if shape or isinstance(t, ir.ShapedType) else data[()]
 
 
+def given_value(text: str, t: ir.Type):
+    """A scalar argument of type `t` from its command-line text."""
+    dtype = dtype_of(t)
+    try:
+        if is_float(dtype):
+            return dtype.type(float(text))
+        if dtype == np.bool_:
+            if text not in ("0", "1", "true", "false"):
+                raise ValueError
+            return np.bool_(text in ("1", "true"))
+        number = int(text, 0)
+        info = np.iinfo(dtype)
+        if not info.min <= number <= info.max:
+            raise SimError(f"{text} does not fit in {t}")
+        return dtype.type(number)
+    except ValueError:
+        raise SimError(f"'{text}' is not a value of type {t}") from None
+
+
 def same_bits(a, b) -> bool:
     """Bitwise equality of two values (NaNs with the same payload are equal)."""
     a, b = np.asarray(a), np.asarray(b)
