@@ -38,9 +38,7 @@ bool parseOptionKind(const char *text, skew::OptionKind &kind) {
   static const std::pair<const char *, skew::OptionKind> kinds[] = {
       {"int", skew::OptionKind::Int},
       {"bool", skew::OptionKind::Bool},
-      {"string", skew::OptionKind::String},
-      {"list-int", skew::OptionKind::IntList},
-      {"list-string", skew::OptionKind::StringList}};
+      {"string", skew::OptionKind::String}};
   for (const auto &[name, value] : kinds)
     if (llvm::StringRef(text) == name) {
       kind = value;

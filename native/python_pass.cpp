@@ -22,12 +22,9 @@ namespace {
 using IntOption = Pass::Option<int64_t>;
 using BoolOption = Pass::Option<bool>;
 using StringOption = Pass::Option<std::string>;
-using IntListOption = Pass::ListOption<int64_t>;
-using StringListOption = Pass::ListOption<std::string>;
 using AnyOption =
     std::variant<std::unique_ptr<IntOption>, std::unique_ptr<BoolOption>,
-                 std::unique_ptr<StringOption>, std::unique_ptr<IntListOption>,
-                 std::unique_ptr<StringListOption>>;
+                 std::unique_ptr<StringOption>>;
 
 template <typename T> static T parseDefault(llvm::StringRef text);
 template <> int64_t parseDefault<int64_t>(llvm::StringRef text) {
@@ -37,9 +34,6 @@ template <> int64_t parseDefault<int64_t>(llvm::StringRef text) {
 }
 template <> bool parseDefault<bool>(llvm::StringRef text) {
   return text == "true" || text == "1";
-}
-template <> std::string parseDefault<std::string>(llvm::StringRef text) {
-  return text.str();
 }
 
 struct PassIdentity {
@@ -72,26 +66,8 @@ public:
         options.emplace_back(std::make_unique<StringOption>(
             *this, o.name, desc, llvm::cl::init(o.defaultText)));
         break;
-      case OptionKind::IntList:
-        options.emplace_back(makeList<int64_t>(o));
-        break;
-      case OptionKind::StringList:
-        options.emplace_back(makeList<std::string>(o));
-        break;
       }
     }
-  }
-
-  // A list option holding its comma-separated default.
-  template <typename T>
-  std::unique_ptr<Pass::ListOption<T>> makeList(const OptionSpec &o) {
-    auto list =
-        std::make_unique<Pass::ListOption<T>>(*this, o.name, llvm::cl::desc(o.help));
-    llvm::SmallVector<llvm::StringRef> items;
-    llvm::StringRef(o.defaultText).split(items, ',', -1, false);
-    for (llvm::StringRef item : items)
-      list->push_back(parseDefault<T>(item.trim()));
-    return list;
   }
 
   llvm::StringRef getName() const override { return identity.spec->className; }
@@ -142,24 +118,6 @@ private:
   static PyObject *toPython(const StringOption &o) {
     const std::string &s = o.getValue();
     return PyUnicode_FromStringAndSize(s.data(), s.size());
-  }
-  static PyObject *toPython(const IntListOption &o) {
-    PyObject *list = PyList_New(0);
-    for (int64_t v : o) {
-      PyObject *item = PyLong_FromLongLong(v);
-      PyList_Append(list, item);
-      Py_DECREF(item);
-    }
-    return list;
-  }
-  static PyObject *toPython(const StringListOption &o) {
-    PyObject *list = PyList_New(0);
-    for (const std::string &v : o) {
-      PyObject *item = PyUnicode_FromStringAndSize(v.data(), v.size());
-      PyList_Append(list, item);
-      Py_DECREF(item);
-    }
-    return list;
   }
 
   // Calls the Python runner with the GIL held; any Python exception that

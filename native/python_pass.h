@@ -17,7 +17,7 @@
 
 namespace skew {
 
-enum class OptionKind { Int, Bool, String, IntList, StringList };
+enum class OptionKind { Int, Bool, String };
 
 struct OptionSpec {
   std::string name;

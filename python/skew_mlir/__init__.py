@@ -10,12 +10,12 @@ import_mlir_ir()  # before anything imports mlir.ir (see mlir_import)
 
 from . import pass_manager  # noqa: E402
 from .dialect import load_pto_dialect, make_context  # noqa: E402
-from .registry import Option, Pass, PassFailure, register_pass  # noqa: E402
+from .registry import Pass, PassFailure, option, register_pass  # noqa: E402
 
 pass_manager.install()
 
 from . import passes  # noqa: E402  (registers the passes; needs the above)
 
 __version__ = "0.1.0"
-__all__ = ["Option", "Pass", "PassFailure", "load_pto_dialect", "make_context",
+__all__ = ["Pass", "PassFailure", "load_pto_dialect", "make_context", "option",
            "passes", "register_pass"]

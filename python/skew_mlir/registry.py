@@ -1,7 +1,7 @@
 """Python passes that live in MLIR's own pass registry.
 
-A pass is a small class: `argument` (the pipeline name), `summary`, typed
-`options`, and `run(op)`. `register_pass(cls)` hands it to the native shim,
+A pass is a small class: `argument` (the pipeline name), `summary`, options
+declared as typed fields, and `run(op)`. `register_pass(cls)` hands it to the native shim,
 which registers an `mlir::Pass` subclass whose options are real MLIR pass
 options: `PassManager.parse`, `pto-opt --help` and pipeline printing see them
 exactly as they see a C++ pass's.
@@ -9,9 +9,9 @@ exactly as they see a C++ pass's.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import traceback
+import typing
 from typing import Any, ClassVar
 
 from mlir import ir
@@ -19,34 +19,72 @@ from mlir import ir
 from . import _native, diagnostics
 
 _KINDS = {int: "int", bool: "bool", str: "string"}
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-@dataclasses.dataclass(frozen=True)
 class Option:
-    """A typed pass option: `int`, `bool`, `str`, or `list[int]` / `list[str]`."""
+    """A typed pass option, declared once as a field of its pass class:
 
-    name: str
-    type: Any
-    default: Any
-    help: str
+        fifo_depth: int = option(0, "FIFO slots per direction", minimum=0)
+
+    The field's annotation (`int`, `bool` or `str`) is the option's type; its
+    pipeline name is the field's with dashes (`fifo-depth`). Values are
+    checked whenever they are set, from Python as from a pipeline: the wrong
+    type is a TypeError, a value out of range a ValueError, each naming the
+    option.
+    """
+
+    def __init__(self, default: Any, help: str, minimum: int | None = None):
+        self.default = default
+        self.help = help
+        self.minimum = minimum
+        self.type: type = object  # the field's annotation, set by Pass
+        self.attr = self.name = ""
+
+    def __set_name__(self, owner: type, attr: str) -> None:
+        self.attr = attr
+        self.name = attr.replace("_", "-")
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        return instance.__dict__.get(self.attr, self.default)
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        instance.__dict__[self.attr] = self.check(value, type(instance).argument)
 
     @property
     def kind(self) -> str:
-        if self.type in (list[int], list[str]):
-            return "list-" + _KINDS[self.type.__args__[0]]
         return _KINDS[self.type]
 
-    @property
-    def attr(self) -> str:
-        """Python attribute name on the pass instance (`fifo-depth` -> `fifo_depth`)."""
-        return self.name.replace("-", "_")
+    def check(self, value: Any, argument: str) -> Any:
+        """`value` as this option holds it, or TypeError / ValueError."""
+        what = f"option '{self.name}' of pass '{argument}'"
+        if self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{what} takes an integer, got "
+                                f"{type(value).__name__} {value!r}")
+            if not _INT64_MIN <= value <= _INT64_MAX:
+                raise ValueError(f"{what} must fit in a signed 64-bit integer, "
+                                 f"got {value}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"{what} must be >= {self.minimum}, got {value}")
+            return int(value)
+        if not isinstance(value, self.type):
+            raise TypeError(f"{what} takes a {self.type.__name__}, got "
+                            f"{type(value).__name__} {value!r}")
+        return value
 
-    def default_text(self) -> str:
-        if isinstance(self.default, bool):
-            return "true" if self.default else "false"
-        if isinstance(self.default, (list, tuple)):
-            return ",".join(str(v) for v in self.default)
-        return str(self.default)
+    def text(self, value: Any) -> str:
+        """`value` as a pipeline spells it."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+def option(default: Any, help: str, *, minimum: int | None = None) -> Any:
+    """Declares a pass option as a typed class field (see Option)."""
+    return Option(default, help, minimum)
 
 
 class PassFailure(Exception):
@@ -54,21 +92,35 @@ class PassFailure(Exception):
 
 
 class Pass:
-    """Base class of Python passes. Subclasses set the class attributes."""
+    """Base class of Python passes. Subclasses set `argument`, `summary` and
+    optionally `op_name`, and declare their options as typed fields with
+    `option(...)`."""
 
     argument: ClassVar[str]
     summary: ClassVar[str]
     # Anchor op (e.g. "func.func"), as a C++ pass's; None runs on any op.
     op_name: ClassVar[str | None] = None
+    # The declared options, in declaration order (collected, not written).
     options: ClassVar[tuple[Option, ...]] = ()
 
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        declared = [value for value in vars(cls).values() if isinstance(value, Option)]
+        hints = typing.get_type_hints(cls)
+        for field in declared:
+            field.type = hints.get(field.attr, object)
+            if field.type not in _KINDS:
+                raise TypeError(f"option '{field.name}' of {cls.__name__} must be "
+                                f"annotated int, bool or str, not {field.type}")
+            field.check(field.default, getattr(cls, "argument", cls.__name__))
+        cls.options = cls.options + tuple(declared)
+
     def __init__(self, **values: Any):
-        known = {o.attr: o for o in self.options}
-        for key in values:
+        known = {o.attr for o in self.options}
+        for key, value in values.items():
             if key not in known:
                 raise TypeError(f"pass '{self.argument}' has no option '{key}'")
-        for option in self.options:
-            setattr(self, option.attr, values.get(option.attr, option.default))
+            setattr(self, key, value)
 
     def run(self, op: ir.Operation) -> None:
         raise NotImplementedError
@@ -101,12 +153,12 @@ class Pass:
     def pipeline_text(self) -> str:
         """The textual pipeline element, e.g. `pto-skew-cross-core{remarks=true}`."""
         parts = []
-        for option in self.options:
-            value = getattr(self, option.attr)
-            text = Option(option.name, option.type, value, "").default_text()
+        for field in self.options:
+            value = getattr(self, field.attr)
+            text = field.text(value)
             if isinstance(value, str) and (not value or " " in value or "}" in value):
                 text = "{" + text + "}"
-            parts.append(f"{option.name}={text}")
+            parts.append(f"{field.name}={text}")
         return f"{self.argument}{{{' '.join(parts)}}}" if parts else self.argument
 
 
@@ -139,15 +191,11 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     names = [o.name for o in cls.options]
     if len(set(names)) != len(names):
         raise ValueError(f"pass '{cls.argument}' declares an option twice")
-    specs = [(o.name, o.kind, o.default_text(), o.help) for o in cls.options]
+    specs = [(o.name, o.kind, o.text(o.default), o.help) for o in cls.options]
     _native.register_pass(cls.argument, cls.summary, cls.__name__,
                           cls.op_name or "", specs, _make_runner(cls))
     _REGISTERED[cls.argument] = cls
     return cls
-
-
-def _convert(option: Option, value: Any) -> Any:
-    return list(value) if option.kind.startswith("list-") else value
 
 
 def _make_runner(cls: type[Pass]):
@@ -155,7 +203,12 @@ def _make_runner(cls: type[Pass]):
 
     def runner(capsule, values: dict[str, Any]) -> bool:
         op = ir.Operation._CAPICreate(capsule)
-        instance = cls(**{o.attr: _convert(o, values[o.name]) for o in cls.options})
+        try:
+            # MLIR parsed the values to the right types; a range is ours.
+            instance = cls(**{o.attr: values[o.name] for o in cls.options})
+        except ValueError as exc:
+            diagnostics.error(op.location, str(exc))
+            return False
         try:
             # Worker threads have no default context: give the pass its op's.
             with op.context, op.location:

@@ -38,7 +38,7 @@ from mlir.dialects import arith
 from mlir.passmanager import PassManager
 
 import skew_mlir
-from skew_mlir import Option, Pass, register_pass
+from skew_mlir import Pass, option, register_pass
 from skew_mlir.sim.check import differential_check
 from skew_mlir.testing.properties import (
     SKEW, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
@@ -204,7 +204,7 @@ class Mutate(Pass):
     argument = "test-fuzz-mutate"
     op_name = "func.func"
     summary = "Test pass: negate or repeat the cube's first push"
-    options = (Option("mode", str, "negate", "negate | repeat"),)
+    mode: str = option("negate", "negate | repeat")
 
     def run(self, op: ir.Operation) -> None:
         if op.attributes["pto.core"].value != "aic":

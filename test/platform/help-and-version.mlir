@@ -16,5 +16,4 @@
 // CHECK-DAG: --tag-membership
 // CHECK-DAG: --test-tag {{.*}}Test pass: tag the operation with its option values
 // CHECK-DAG: --count=<long> {{.*}}An integer option
-// CHECK-DAG: --sizes=<long> {{.*}}An integer list option
 // VERSION: pto-opt (skew-mlir {{[0-9.]+}})

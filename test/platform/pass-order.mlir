@@ -5,7 +5,7 @@
 // CHECK:      builtin.module(
 // CHECK-NEXT:   cse,
 // CHECK-NEXT:   func.func(
-// CHECK-NEXT:     test-tag{count=2 flag=false label=none mode=tag sizes={1,2}}
+// CHECK-NEXT:     test-tag{count=2 flag=false label=none mode=tag}
 // CHECK-NEXT:   ),
 // CHECK-NEXT:   canonicalize
 // REV:      builtin.module(

@@ -12,7 +12,7 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import skew_mlir
-from skew_mlir import Option, Pass, register_pass
+from skew_mlir import Pass, option, register_pass
 
 HERE = os.path.dirname(__file__)
 runpy.run_path(os.path.join(HERE, "Inputs", "demo_pass.py"))
@@ -28,12 +28,11 @@ def test_nested_pipeline_with_options_parses_runs_and_prints():
     m = module("func.func @f() { return }\nfunc.func @g() { return }", ctx)
     with ctx:
         pm = PassManager.parse(
-            "builtin.module(func.func(canonicalize, test-tag{count=7 sizes=4,5}), cse)")
+            "builtin.module(func.func(canonicalize, test-tag{count=7}), cse)")
         assert str(pm) == (
             "builtin.module(func.func(canonicalize{  max-iterations=10 "
             "max-num-rewrites=-1 region-simplify=normal test-convergence=false "
-            "top-down=true},test-tag{count=7 flag=false label=none mode=tag "
-            "sizes={4,5}}),cse)")
+            "top-down=true},test-tag{count=7 flag=false label=none mode=tag}),cse)")
         pm.run(m.operation)
     for name in ("f", "g"):
         assert f"func.func @{name}() attributes {{test.count = 7 : i64" in str(m)
@@ -99,10 +98,15 @@ def test_duplicate_registration_is_refused():
     with pytest.raises(ValueError, match="already registered"):
         register_pass(Canon)
 
-    class Twice(Pass):
+    class Base(Pass):
+        argument = "test-base"
+        summary = "declares an option"
+        a: int = option(0, "")
+
+    class Twice(Base):
         argument = "test-twice"
-        summary = "option declared twice"
-        options = (Option("a", int, 0, ""), Option("a", int, 1, ""))
+        summary = "declares its base's option again"
+        a: int = option(1, "")
 
     with pytest.raises(ValueError, match="declares an option twice"):
         register_pass(Twice)

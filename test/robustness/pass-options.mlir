@@ -23,7 +23,7 @@
 //
 // A negative slot count for pto-verify-fifo: located at the module.
 // RUN: not pto-opt %s --pto-verify-fifo="fifo-depth=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=Traceback
-// NEGATIVE: pass-options.mlir:[[@LINE+21]]:1: error: fifo-depth must be >= 0, got -1
+// NEGATIVE: pass-options.mlir:[[@LINE+21]]:1: error: option 'fifo-depth' of pass 'pto-verify-fifo' must be >= 0, got -1
 //
 // Malformed pipelines: unbalanced braces and parentheses.
 // RUN: not pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{fifo-depth=2)))' 2>&1 | FileCheck %s --check-prefix=BRACE --implicit-check-not=Traceback

@@ -2,7 +2,7 @@
 // nothing (every loop is checked before any is rewritten).
 // RUN: pto-opt %s --pto-skew-cross-core -split-input-file -verify-diagnostics
 // RUN: not pto-opt %s --pto-skew-cross-core="fifo-depth=-1" 2>&1 | FileCheck %s --check-prefix=OPTION
-// OPTION: error: fifo-depth must be >= 0, got -1
+// OPTION: error: option 'fifo-depth' of pass 'pto-skew-cross-core' must be >= 0, got -1
 
 func.func @stages_zero(%a: tensor<16xf32>) {
   %c0 = arith.constant 0 : index

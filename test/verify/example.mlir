@@ -22,4 +22,4 @@
 
 // REMARK: remark: FIFO verified for @qk_pv_cube / @qk_pv_vector at 4 slot(s) per pipe: C2V 8 messages, peak 4 of 4 slots held; V2C 8 messages, peak 4 of 4 slots held; no deadlock
 
-// NEGATIVE: error: fifo-depth must be >= 0, got -1
+// NEGATIVE: error: option 'fifo-depth' of pass 'pto-verify-fifo' must be >= 0, got -1

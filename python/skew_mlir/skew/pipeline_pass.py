@@ -6,7 +6,7 @@ from mlir import ir
 
 from .. import diagnostics
 from ..dialect import fifo_slots
-from ..registry import Option, Pass, PassFailure
+from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .emit import ConstantPool, emit_demotion, emit_skew
 from ..loop_ranges import Constants
@@ -22,14 +22,10 @@ class SkewCrossCorePipeline(Pass):
     argument = "pto-skew-cross-core"
     summary = ("Software-pipeline cross-core (cube/vector) pipeline loops: "
                "producer skew, or demotion to a plain loop")
-    options = (
-        Option("fifo-depth", int, 0,
-               "FIFO slots per direction (0: module attribute pto.fifo_depth, "
-               "else 4)"),
-        Option("remarks", bool, False, "Emit a remark for every decision"),
-        Option("tag-membership", bool, True,
-               "Tag skewed copies with pto.pipeline_membership"),
-    )
+    fifo_depth: int = option(0, "FIFO slots per direction (0: module attribute "
+                                "pto.fifo_depth, else 4)", minimum=0)
+    remarks: bool = option(False, "Emit a remark for every decision")
+    tag_membership: bool = option(True, "Tag skewed copies with pto.pipeline_membership")
 
     def run(self, op: ir.Operation) -> None:
         slots = fifo_slots(op, self.fifo_depth)

@@ -7,7 +7,7 @@ from mlir import ir
 
 from .. import diagnostics
 from ..dialect import CORE_ATTR, fifo_slots, tile_type_error
-from ..registry import Option, Pass, PassFailure
+from ..registry import Pass, PassFailure, option
 from .model import Finding, check_pair
 from .program import POP, PUSH, build_program, fifo_holders, function_name, role_error
 
@@ -19,12 +19,9 @@ class VerifyFifo(Pass):
     summary = ("Check that a module's cube/vector kernel pair agrees on FIFO message "
                "counts and tile types and cannot deadlock at the declared slot count")
     op_name = "builtin.module"
-    options = (
-        Option("fifo-depth", int, 0,
-               "FIFO slots per direction (0: module attribute pto.fifo_depth, "
-               "else 4)"),
-        Option("remarks", bool, False, "Emit a remark with what was proved"),
-    )
+    fifo_depth: int = option(0, "FIFO slots per direction (0: module attribute "
+                                "pto.fifo_depth, else 4)", minimum=0)
+    remarks: bool = option(False, "Emit a remark with what was proved")
 
     def run(self, op: ir.Operation) -> None:
         slots = fifo_slots(op, self.fifo_depth)

@@ -2,7 +2,7 @@
 
 from mlir import ir
 
-from skew_mlir import Option, Pass, PassFailure, diagnostics, register_pass
+from skew_mlir import Pass, PassFailure, diagnostics, option, register_pass
 
 
 @register_pass
@@ -12,13 +12,10 @@ class TagFunctions(Pass):
     argument = "test-tag"
     op_name = "func.func"
     summary = "Test pass: tag the operation with its option values"
-    options = (
-        Option("count", int, 3, "An integer option"),
-        Option("flag", bool, False, "A boolean option"),
-        Option("label", str, "none", "A string option"),
-        Option("sizes", list[int], [1, 2], "An integer list option"),
-        Option("mode", str, "tag", "tag | raise | fail | remark"),
-    )
+    count: int = option(3, "An integer option")
+    flag: bool = option(False, "A boolean option")
+    label: str = option("none", "A string option")
+    mode: str = option("tag", "tag | raise | fail | remark")
 
     def run(self, op: ir.Operation) -> None:
         if self.mode == "raise":
@@ -34,5 +31,3 @@ class TagFunctions(Pass):
         op.attributes["test.count"] = ir.IntegerAttr.get(i64, self.count)
         op.attributes["test.flag"] = ir.BoolAttr.get(self.flag)
         op.attributes["test.label"] = ir.StringAttr.get(self.label)
-        op.attributes["test.sizes"] = ir.ArrayAttr.get(
-            [ir.IntegerAttr.get(i64, s) for s in self.sizes])
