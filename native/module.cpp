@@ -3,11 +3,12 @@
 // What the upstream Python bindings cannot do on their own: register Python
 // passes in MLIR's pass registry, run a pass manager with the GIL released,
 // emit diagnostics of any severity, query memory effects, clone ops with an
-// IRMapping, answer the bulk IR queries the pass makes per loop body, and
-// drive pto-opt.
+// IRMapping, answer the bulk IR queries the pass makes per loop body, ask
+// whether memory may alias, and drive pto-opt.
 //
 //===----------------------------------------------------------------------===//
 
+#include "aliasing.h"
 #include "opt_main.h"
 #include "python_pass.h"
 
@@ -306,6 +307,37 @@ bool valueList(PyObject *items, SmallVectorImpl<Value> &out) {
   return forEachItem(items, [&](PyObject *item) {
     return fromCapsule(item, out.emplace_back());
   });
+}
+
+// first_alias(reads, writes, slot op names) -> (i, j) | None
+// The first pair (reads[i], writes[j]), in order of j then i, of values that
+// may address the same memory (see aliasing.h); values may be given as
+// themselves or as their capsules.
+PyObject *firstAlias(PyObject *, PyObject *args) {
+  PyObject *readList, *writeList, *nameList;
+  if (!PyArg_ParseTuple(args, "OOO", &readList, &writeList, &nameList))
+    return nullptr;
+  SmallVector<Value> reads, writes;
+  if (!valueList(readList, reads) || !valueList(writeList, writes))
+    return nullptr;
+  if (reads.empty() || writes.empty())
+    Py_RETURN_NONE;
+  MLIRContext *context = reads.front().getContext();
+  SmallVector<OperationName> slotOps;
+  if (!forEachItem(nameList, [&](PyObject *item) {
+        const char *name = PyUnicode_AsUTF8(item);
+        if (name)
+          slotOps.emplace_back(name, context);
+        return name != nullptr;
+      }))
+    return nullptr;
+  skew::MemoryAliasing aliasing(std::move(slotOps));
+  for (size_t j = 0; j < writes.size(); ++j)
+    for (size_t i = 0; i < reads.size(); ++i)
+      if (aliasing.mayAlias(reads[i], writes[j]))
+        return Py_BuildValue("(nn)", static_cast<Py_ssize_t>(i),
+                             static_cast<Py_ssize_t>(j));
+  Py_RETURN_NONE;
 }
 
 // One copy of the cloned ops, as clone_ops reads it from Python.
@@ -667,6 +699,8 @@ PyMethodDef methods[] = {
      "Memory effects of an operation and its nested ops, or None."},
     {"is_memory_effect_free", isMemoryEffectFree, METH_O,
      "Whether MLIR knows the operation to have no memory effects."},
+    {"first_alias", firstAlias, METH_VARARGS,
+     "The first read/write pair of values that may alias, or None."},
     {"run_pass_manager", runPassManager, METH_VARARGS,
      "Run a pass manager on an operation with the GIL released."},
     {"clone_ops", cloneOps, METH_VARARGS,

@@ -2,34 +2,20 @@
 
 Producer copies move up to D iterations ahead of the consumer copies, so the
 producer half may not write memory (its writes would land early), and may not
-read a memref whose root the consumer half writes (it would read too early).
+read memory that the consumer half may write (it would read too early). Two
+memrefs may be the same memory unless provably distinct (see aliasing.py).
 Effects come from MLIR's interfaces; an op whose effects are unknown counts
-as writing anything.
+as writing anything, an effect on an unknown value as touching any memory.
 """
 
 from __future__ import annotations
 
 from mlir import ir
 
+from ..aliasing import first_alias
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import Effect, memory_effects
 from .plan import CannotSkew, Halves
-
-# Ops that only re-view their source operand's memory.
-_VIEW_OPS = frozenset({
-    "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view",
-    "memref.expand_shape", "memref.collapse_shape", "memref.transpose",
-    "memref.reshape", "memref.memory_space_cast", "memref.assume_alignment",
-})
-
-
-def _root(value: ir.Value | None) -> ir.Value | None:
-    """The memref a view is carved from (None: unknown memory stays unknown)."""
-    # Effect values come back as plain ir.Value: downcast to see the definer.
-    value = value if value is None else value.maybe_downcast()
-    while isinstance(value, ir.OpResult) and value.owner.name in _VIEW_OPS:
-        value = value.owner.operands[0]
-    return value
 
 
 def _effects(op: ir.Operation) -> list[Effect] | None:
@@ -67,22 +53,29 @@ def check_memory(halves: Halves) -> None:
             if effect.kind in ("write", "free"):
                 raise CannotSkew(f"producer-half op '{op.name}' writes memory")
             if effect.kind == "read":
-                reads.append((_root(effect.value), op))
+                reads.append((effect.value, op))
     if not reads:
         return
-    roots = {root for root, _ in reads}
+    # A read of unknown memory conflicts with any write.
+    unknown_reader = next((op for value, op in reads if value is None), None)
+    writes: list[tuple[ir.Value, ir.Operation]] = []
     for op in _effectful(halves, halves.consumer):
         effects = _effects(op)
         if effects is None:
             raise CannotSkew(f"consumer-half op '{op.name}' has unknown memory "
-                         f"effects and the producer half reads memory "
-                         f"('{reads[0][1].name}')")
+                             f"effects and the producer half reads memory "
+                             f"('{reads[0][1].name}')")
         for effect in effects:
             if effect.kind not in ("write", "free"):
                 continue
-            root = _root(effect.value)
-            if root is None or None in roots or root in roots:
-                reader = next(r for v, r in reads
-                              if root is None or v is None or v == root)
-                raise CannotSkew(f"producer-half op '{reader.name}' reads memory "
-                             f"that consumer-half op '{op.name}' writes")
+            if effect.value is None or unknown_reader is not None:
+                _conflict(unknown_reader or reads[0][1], op)
+            writes.append((effect.value, op))
+    pair = first_alias([value for value, _ in reads], [value for value, _ in writes])
+    if pair is not None:
+        _conflict(reads[pair[0]][1], writes[pair[1]][1])
+
+
+def _conflict(reader: ir.Operation, writer: ir.Operation):
+    raise CannotSkew(f"producer-half op '{reader.name}' reads memory "
+                     f"that consumer-half op '{writer.name}' may write")

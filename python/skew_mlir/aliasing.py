@@ -1,0 +1,23 @@
+"""Whether memrefs may address the same memory, conservatively: two values may
+alias unless MLIR's LocalAliasAnalysis (through views, region branches such
+as scf.if results and loop iter_args) proves them distinct allocations, or
+one of them is a FIFO pop's tile or an argument declared `llvm.noalias` (see
+native/aliasing.h for the exact rule)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mlir import ir
+
+from . import _native
+from .dialect import POP_OPS
+
+_SLOT_OPS = sorted(POP_OPS)
+
+
+def first_alias(reads: Sequence[ir.Value], writes: Sequence[ir.Value]
+                ) -> tuple[int, int] | None:
+    """(i, j) of the first `writes[j]` (in order) that may alias a `reads[i]`
+    (the first such), or None when every pair is provably distinct."""
+    return _native.first_alias(reads, writes, _SLOT_OPS)
