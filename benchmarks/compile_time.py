@@ -54,11 +54,12 @@ LOOP = """\
 
 
 def generate_pairs(loops: int) -> str:
-    """loops / 2 copies of the example's kernel pair, symbols renamed apart."""
+    """loops / 2 copies of the example's kernel pair, each in a module of its
+    own (the pass proves each module's pair), symbols renamed apart."""
     text = EXAMPLE.read_text()
     body = text[text.index("module {") + len("module {"):text.rindex("}")]
     return "module {" + "".join(
-        re.sub(r"@(\w+)", lambda m, n=n: f"@{m.group(1)}_{n}", body)
+        "module {" + re.sub(r"@(\w+)", lambda m, n=n: f"@{m.group(1)}_{n}", body) + "}\n"
         for n in range(loops // 2)) + "}\n"
 
 

@@ -14,13 +14,12 @@ identical outputs and per-pipe message traces with no deadlock; a second run
 of the pass changes nothing. The same again with pass options and
 canonicalize / cse around the pass.
 
-One class of pairs cannot keep every property and is tested apart: pairs in
-which both cores push before they pop (`Config.exchange`). The pass sees one
-kernel at a time and skews both loops as deep as DESIGN.md allows against a
-demoted peer, so such a pair deadlocks whenever 2 * depth > slots. For them
-the property is that pto-verify-fifo never passes a pair that deadlocks in
-the simulator, and never rejects one that does not. Long random runs:
-benchmarks/fuzz_soak.py (--exchange includes that class).
+Pairs in which both cores push before they pop (`Config.exchange`) are
+included: the pass proves each planned pair deadlock-free in the verifier's
+model at the module anchor, and under func.func keeps a skew only where it
+is safe against any peer (docs/deadlock.md), so the output never deadlocks
+when the input did not. Every example runs at one of the two anchors. Long
+random runs: benchmarks/fuzz_soak.py.
 """
 
 from __future__ import annotations
@@ -41,32 +40,38 @@ import skew_mlir
 from skew_mlir import Pass, option, register_pass
 from skew_mlir.sim.check import differential_check
 from skew_mlir.testing.properties import (
-    SKEW, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
+    ANCHORS, SKEW, SKEW_FUNC, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
 )
 from skew_mlir.testing.random_pairs import (
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, pairs, random_pair, render,
 )
 
-CONFIG = Config(exchange=False, unsigned_high=True)
+CONFIG = Config(exchange=True, unsigned_high=True)
+PIPELINES = {"module": SKEW, "func": SKEW_FUNC}
 
 SETTINGS = dict(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @settings(max_examples=250, **SETTINGS)
-@given(pairs(CONFIG))
-def test_random_pairs_keep_every_property(spec):
-    check_pair(render(spec))
+@given(pairs(CONFIG), st.sampled_from(ANCHORS))
+def test_random_pairs_keep_every_property(spec, anchor):
+    check_pair(render(spec), pipeline=PIPELINES[anchor])
 
 
-def _verify_fifo_agrees_with_the_simulator(text: str) -> bool:
+# The pass told that the pipes have 8 slots proves its skews at 8: at the
+# declared slot count its output may deadlock, which checks the verifier.
+OVERSTATED = "builtin.module(pto-skew-cross-core{fifo-depth=8})"
+
+
+def _verify_fifo_agrees_with_the_simulator(text: str, pipeline: str = OVERSTATED) -> bool:
     """Skews the pair in `text`; pto-verify-fifo must reject the output if
     and only if it deadlocks in the simulator (or, for FIFO ops in control
     flow it does not model, at least warn). Returns whether it deadlocked."""
     with skew_mlir.make_context() as context:
         before = ir.Module.parse(text)
         after = ir.Module.parse(str(before))
-        PassManager.parse(SKEW).run(after.operation)
+        PassManager.parse(pipeline).run(after.operation)
         result = differential_check(before, after)
         deadlocked = not result.ok and "deadlock" in result.verdict
         assert result.ok or deadlocked, result.verdict
@@ -109,22 +114,29 @@ EXCHANGE = ("module attributes {pto.fifo_depth = 1 : i64} {"
 
 
 def test_an_exchange_skewed_on_both_cores_deadlocks_and_is_flagged():
-    # Found by the soak: both loops are producers, each is skewed by one
-    # iteration, and with one slot per pipe each core's second push blocks.
+    # Found by the soak: both loops are producers; skewed by one iteration
+    # each (as the pass once did, and does when told of 8 slots), with one
+    # slot per pipe each core's second push blocks.
     assert _verify_fifo_agrees_with_the_simulator(EXCHANGE)
+
+
+@pytest.mark.parametrize("anchor", ANCHORS)
+def test_the_pass_no_longer_deadlocks_that_exchange(anchor):
+    assert check_pair(EXCHANGE, pipeline=PIPELINES[anchor]).startswith("PASS")
+    assert not _verify_fifo_agrees_with_the_simulator(EXCHANGE, PIPELINES[anchor])
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(pairs(CONFIG), st.integers(1, 8), st.booleans(),
        st.sampled_from(["", "canonicalize", "cse", "canonicalize, cse"]),
-       st.sampled_from(["", "cse", "canonicalize"]))
-def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after):
+       st.sampled_from(["", "cse", "canonicalize"]), st.sampled_from(ANCHORS))
+def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after, anchor):
     """The same properties with `fifo-depth` (at most the declared slot
     count: a smaller one only makes the skew shallower) and
     `tag-membership` options, and upstream passes around the skew (with
     canonicalize, values are compared within 1e-6: it folds math ops on
     constants in double precision)."""
-    pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after)
+    pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after, anchor)
     folds = "canonicalize" in pipeline
     check_pair(render(spec), pipeline=pipeline, same_core_kept=not (before or after),
                tolerance=1e-6 if folds else None)

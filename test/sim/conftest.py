@@ -13,7 +13,7 @@ HERE = Path(__file__).parent
 INPUTS = HERE / "Inputs"
 ROOT = HERE.parent.parent
 EXAMPLE = ROOT / "examples" / "flash_decode_qk_pv.mlir"
-SKEW = "builtin.module(func.func(pto-skew-cross-core))"
+SKEW = "builtin.module(pto-skew-cross-core)"
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,7 @@ from skew_mlir.verify.program import build_program, fifo_holders
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "flash_decode_qk_pv.mlir"
 SIM_INPUTS = ROOT / "test" / "sim" / "Inputs"
-SKEW = "builtin.module(func.func(pto-skew-cross-core))"
+SKEW = "builtin.module(pto-skew-cross-core)"
 
 
 @pytest.fixture(autouse=True)
@@ -226,7 +226,7 @@ def test_agrees_with_the_simulator_on_skewed_examples(stages, trip, slots):
     module = ir.Module.parseFile(str(EXAMPLE))
     with_trip(module, trip)
     with_stages(module, stages)
-    apply_pipeline(module, "builtin.module(func.func(pto-skew-cross-core{fifo-depth=4}))")
+    apply_pipeline(module, "builtin.module(pto-skew-cross-core{fifo-depth=4})")
     assert verify_verdict(module, slots) == sim_verdict(module, slots)
 
 

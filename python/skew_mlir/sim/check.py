@@ -24,7 +24,7 @@ from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX
                         RunResult, run_pair)
 from .values import max_abs_diff, same_bits
 
-DEFAULT_PIPELINE = "builtin.module(func.func(pto-skew-cross-core))"
+DEFAULT_PIPELINE = "builtin.module(pto-skew-cross-core)"
 
 
 @dataclasses.dataclass

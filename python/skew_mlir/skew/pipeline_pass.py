@@ -11,6 +11,7 @@ from .analysis import analyze
 from .emit import ConstantPool, emit_demotion, emit_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
+from .pairing import limit_depths
 from .plan import DemotionPlan
 
 # Membership groups start here in every function, clear of the groups that
@@ -46,13 +47,17 @@ class SkewCrossCorePipeline(Pass):
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
+        # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
+        decisions = limit_depths(op, plans, slots)
         next_group: dict[ir.Operation, int] = {}
         pool = ConstantPool()
-        for plan in plans:
+        for plan, note in decisions:
             if plan is None:
                 continue
             location = plan.loop.location
             message = plan.remark()
+            if note:
+                message = f"{message[:-1]}; {note})"
             if isinstance(plan, DemotionPlan):
                 emit_demotion(plan)
             else:

@@ -26,7 +26,11 @@ import skew_mlir
 from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR
 from ..sim.check import differential_check
 
-SKEW = "builtin.module(func.func(pto-skew-cross-core))"
+# The pass at the module anchor (it sees each cube/vector pair and proves the
+# planned pair) and nested under func.func (it sees one kernel).
+SKEW = "builtin.module(pto-skew-cross-core)"
+SKEW_FUNC = "builtin.module(func.func(pto-skew-cross-core))"
+ANCHORS = ("module", "func")
 VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
 STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "idempotent")
 
@@ -83,17 +87,22 @@ def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
 
 
 def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = None,
-                  before: str = "", after: str = "") -> str:
-    """The pass with options, optionally between other passes (nested under
-    func.func before it, at module level after it)."""
+                  before: str = "", after: str = "", anchor: str = "module") -> str:
+    """The pass with options at `anchor` ("module" or "func"), optionally
+    between other passes (nested under func.func before it, at module level
+    after it)."""
     options = []
     if fifo_depth is not None:
         options.append(f"fifo-depth={fifo_depth}")
     if tag_membership is not None:
         options.append(f"tag-membership={str(tag_membership).lower()}")
     skew = "pto-skew-cross-core" + (f"{{{' '.join(options)}}}" if options else "")
-    inner = f"{before}, {skew}" if before else skew
-    return f"builtin.module(func.func({inner}){', ' + after if after else ''})"
+    tail = f", {after}" if after else ""
+    if anchor == "func":
+        inner = f"{before}, {skew}" if before else skew
+        return f"builtin.module(func.func({inner}){tail})"
+    head = f"func.func({before}), " if before else ""
+    return f"builtin.module({head}{skew}{tail})"
 
 
 def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,

@@ -45,6 +45,36 @@ class Loop:
     op: ir.Operation
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class Pipelined:
+    """A software-pipelined form of one scf.for, modelled before it is
+    rewritten: the body's events are split by the body op that holds them
+    into the half in `ahead` (0) and the rest (1), and `segments` lays the
+    halves out in order, each segment `(trip, runs)` a loop of `trip`
+    iterations over `runs`, `(count, half)` pairs: `count` copies of a half."""
+
+    ahead: frozenset  # ops of the loop body (ir.Operation)
+    segments: tuple  # of (trip, ((count, half), ...))
+
+    def expand(self, loop: ir.Operation, body: tuple) -> tuple:
+        halves: tuple[list, list] = ([], [])
+        for node in body:
+            top = node.op
+            while top.parent != loop:
+                top = top.parent.operation
+            halves[0 if top in self.ahead else 1].append(node)
+        out: list = []
+        for trip, runs in self.segments:
+            nodes: list = []
+            for count, half in runs:
+                part = tuple(halves[half])
+                if count and part:
+                    nodes.extend(part if count == 1 else (Loop(count, part, loop),))
+            if trip and nodes:
+                out.extend(nodes if trip == 1 else (Loop(trip, tuple(nodes), loop),))
+        return tuple(out)
+
+
 @dataclasses.dataclass
 class Program:
     role: str  # "cube" / "vector"
@@ -100,8 +130,9 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 fifo_functions: set[str]):
+                 fifo_functions: set[str], pipelined: dict):
         self.role = role
+        self.pipelined = pipelined
         self.function = function
         self.holders = holders
         self.fifo_functions = fifo_functions
@@ -139,6 +170,8 @@ class _Builder:
             body = self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
+            if op in self.pipelined:
+                return self.pipelined[op].expand(op, body)
             if len(body) == 1 and isinstance(body[0], Loop):
                 # A perfect nest runs its events in the order of one loop of
                 # the product trip: collapsed, a deep nest is one period.
@@ -222,6 +255,7 @@ def function_name(function: ir.Operation) -> str:
 
 
 def build_program(role: str, function: ir.Operation, holders: set,
-                  fifo_functions: set[str]) -> Program:
-    """The FIFO program of a kernel function (`role`: "cube" / "vector")."""
-    return _Builder(role, function, holders, fifo_functions).build()
+                  fifo_functions: set[str], pipelined: dict | None = None) -> Program:
+    """The FIFO program of a kernel function (`role`: "cube" / "vector");
+    the scf.for ops in `pipelined` as their Pipelined forms would run."""
+    return _Builder(role, function, holders, fifo_functions, pipelined or {}).build()

@@ -1,0 +1,314 @@
+"""Skew depths that cannot deadlock the cube/vector pair (docs/deadlock.md).
+
+At a module anchor each cube/vector pair of a module (one function marked
+pto.core = "aic", one "aiv") is planned together: the planned pair is run in
+the verifier's abstract FIFO model (verify/model.py) with every skewed loop
+replaced by its schedule, before any IR changes. When it deadlocks, the
+depths above a common cap are lowered (the largest cap that proves), then
+each lowered loop gets back the deepest depth that still proves on its own;
+a loop left with no depth is demoted.
+
+Where the peer is not visible (a func.func anchor, a module with several
+kernels of one role) or the pair cannot be proved as written, a kernel's
+loops keep their depth only when the kernel pushes at most `slots` messages
+on its pipe in all: such pushes never block, and a producer that runs ahead
+without ever blocking cannot deadlock any peer. Otherwise no depth is safe
+against every peer, and the loops are demoted.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from ..dialect import CORE_ATTR
+from ..verify.model import Model
+from ..verify.program import PUSH, Pipelined, Program, build_program, fifo_holders, function_name
+from ..verify.verify_pass import ROLES, _fifo_functions
+from .plan import DemotionPlan, SkewPlan, producer_schedule, skew_depth
+
+PUSHED_PIPE = {"cube": "C2V", "vector": "V2C"}
+
+
+class Decision(NamedTuple):
+    plan: SkewPlan | DemotionPlan | None
+    note: str = ""  # why a skew's depth was limited, for its remark
+
+
+def limit_depths(root: ir.Operation, plans: list, slots: int) -> list[Decision]:
+    """`plans` (one per pipeline loop under `root`), with the depths of the
+    skews lowered or the skews demoted where they could deadlock the pair."""
+    decided = {id(p): Decision(p) for p in plans}
+    by_function: dict[ir.Operation, list[SkewPlan]] = {}
+    for plan in plans:
+        if isinstance(plan, SkewPlan):
+            function = _kernel_function(plan.loop, root)
+            if function is not None:
+                by_function.setdefault(function, []).append(plan)
+    if not by_function:
+        return list(decided.values())
+    if root.name != "builtin.module":
+        for function, skews in by_function.items():
+            _peer_blind(function, skews, slots, decided,
+                        "the peer kernel is not visible from this anchor")
+        return [decided[id(p)] for p in plans]
+    modules: dict[ir.Operation, list] = {}
+    for function in by_function:
+        modules.setdefault(function.parent.operation, []).append(function)
+    for module, functions in modules.items():
+        kernels = _kernels(module)
+        for function in functions:
+            role = _role(function)
+            peers = kernels["vector" if role == "cube" else "cube"]
+            mine = kernels[role]
+            if not peers:
+                continue  # a kernel without a peer is planned alone
+            if len(peers) > 1 or len(mine) > 1:
+                _peer_blind(function, by_function[function], slots, decided,
+                            f"the module holds {len(kernels['cube'])} cube and "
+                            f"{len(kernels['vector'])} vector kernels: the peer is not known")
+        if len(kernels["cube"]) == 1 and len(kernels["vector"]) == 1:
+            cube, vector = kernels["cube"][0], kernels["vector"][0]
+            skews = by_function.get(cube, []) + by_function.get(vector, [])
+            if skews:
+                _plan_pair(module, cube, vector, skews, slots, decided)
+    return [decided[id(p)] for p in plans]
+
+
+# --- one visible pair --------------------------------------------------------------
+
+class _Pair:
+    """Builds and runs the planned pair in the verifier's model."""
+
+    def __init__(self, module, cube, vector, slots):
+        _, self.holders = fifo_holders(module)
+        self.fifo_functions = _fifo_functions(module, self.holders)
+        self.functions = {"cube": cube, "vector": vector}
+        self.slots = slots
+
+    def programs(self, skews: dict) -> dict[str, Program]:
+        pipelined = {plan.loop: _pipelined(plan) for plan in skews.values()}
+        return {role: build_program(role, function, self.holders, self.fifo_functions,
+                                    pipelined)
+                for role, function in self.functions.items()}
+
+    def run(self, skews: dict) -> Model | None:
+        """The finished model of the pair with `skews` applied, or None when
+        the pair cannot be modelled (what could not is in `unproved`)."""
+        programs = self.programs(skews)
+        self.unproved = [what for p in programs.values() for _, what in p.unproved]
+        if self.unproved:
+            return None
+        model = Model(programs["cube"], programs["vector"], self.slots)
+        self.outcome = model.run()
+        return model
+
+    def proves(self, skews: dict) -> bool:
+        model = self.run(skews)
+        return model is not None and _deadlock_free(self.outcome)
+
+
+def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: int,
+               decided: dict) -> None:
+    pair = _Pair(module, cube, vector, slots)
+    names = {role: function_name(f) for role, f in pair.functions.items()}
+    role_of = {plan.loop: ("cube" if _kernel_function(plan.loop, module) == cube
+                           else "vector") for plan in skews}
+    # The input must prove first: otherwise nothing is known of the peer.
+    if pair.run({}) is None or not _deadlock_free(pair.outcome):
+        why = (f"the pair cannot be proved as written ({pair.unproved[0]})"
+               if pair.unproved else "the pair deadlocks as written")
+        for function in (cube, vector):
+            mine = [p for p in skews if role_of[p.loop] == _role(function)]
+            if mine:
+                _peer_blind(function, mine, slots, decided, why)
+        return
+    planned = {plan.loop: plan for plan in skews}
+    model = pair.run(planned)
+    if model is not None and _deadlock_free(pair.outcome):
+        return
+    failure = {plan.loop: _deadlock_reason(model, pair, names, role_of[plan.loop], plan)
+               for plan in skews}
+    # The largest common cap that proves (cap 0 is the input, proved above).
+    low, high = 0, max(plan.depth for plan in skews) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if pair.proves(_capped(planned, middle)):
+            low = middle
+        else:
+            high = middle - 1
+    chosen = _capped(planned, low)
+    # Every loop the cap lowered gets back the deepest depth that proves.
+    for plan in sorted(skews, key=lambda p: -p.depth):
+        current = chosen.get(plan.loop)
+        floor = current.depth if current is not None else 0
+        low, high = floor, plan.depth
+        while low < high:
+            middle = (low + high + 1) // 2
+            trial = dict(chosen)
+            lowered = _at_most(plan, middle)
+            if lowered is None:
+                trial.pop(plan.loop, None)
+            else:
+                trial[plan.loop] = lowered
+            if pair.proves(trial):
+                low = middle
+            else:
+                high = middle - 1
+        best = _at_most(plan, low)
+        if best is None:
+            chosen.pop(plan.loop, None)
+        else:
+            chosen[plan.loop] = best
+    for plan in skews:
+        final = chosen.get(plan.loop)
+        if final is not None and final.depth == plan.depth:
+            continue
+        if final is None:
+            decided[id(plan)] = Decision(DemotionPlan(
+                plan.loop, f"every skew depth deadlocks against "
+                           f"@{names[_other(role_of[plan.loop])]} ({failure[plan.loop]})"))
+        else:
+            decided[id(plan)] = Decision(final, failure[plan.loop])
+
+
+def _deadlock_free(outcome) -> bool:
+    return outcome.complete and not any(f.severity == "error" for f in outcome.findings)
+
+
+def _deadlock_reason(model: Model | None, pair: _Pair, names: dict, role: str,
+                     plan: SkewPlan) -> str:
+    """`depth D deadlocks against @peer: what the model saw`."""
+    peer = f"@{names[_other(role)]}"
+    head = f"depth {plan.depth} deadlocks against {peer}"
+    if model is None:
+        return f"depth {plan.depth} cannot be proved against {peer} ({pair.unproved[0]})"
+    waiting = [cursor.current() for cursor in model.cursors]
+    if None in waiting:
+        return f"{head}: {pair.outcome.findings[0].message}"
+    if all(event.kind == PUSH for event in waiting):
+        held = ", ".join(f"{p.name} {p.occupancy()} of {p.slots}" for p in model.pipes.values())
+        return f"{head}: both kernels push first and block on full pipes ({held} slots held)"
+    parts = []
+    for core, event in zip(("cube", "vector"), waiting):
+        pipe = model.pipes[event.pipe]
+        if event.kind == PUSH:
+            parts.append(f"the {core} waits to push to {pipe.name} "
+                         f"({pipe.occupancy()} of {pipe.slots} slots held)")
+        else:
+            parts.append(f"the {core} waits to pop from {pipe.name}")
+    return f"{head}: {', '.join(parts)}"
+
+
+def _pipelined(plan: SkewPlan) -> Pipelined:
+    """The schedule of `plan` as the model runs it: the producer half runs ahead."""
+    s = plan.schedule
+    steady = len(range(*s.steady_range))
+    return Pipelined(frozenset(plan.halves.ops(plan.halves.producer)), (
+        (1, ((len(s.prologue), 0),)),
+        (steady, ((len(s.steady_producers), 0), (len(s.steady_consumers), 1))),
+        (1, ((len(s.epilogue), 1),))))
+
+
+def _at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
+    """`plan` at the deepest feasible depth <= cap, None for none."""
+    depth = skew_depth(cap + 1, cap, plan.trip)[1] if cap >= 1 else 0
+    if depth < 1:
+        return None
+    if depth == plan.depth:
+        return plan
+    schedule = plan.schedule
+    start, step = schedule.prologue[0].iv, schedule.steady_range[2] // plan.depth
+    return plan._replace(depth=depth,
+                         schedule=producer_schedule(start, step, plan.trip, depth))
+
+
+def _capped(planned: dict, cap: int) -> dict:
+    out = {}
+    for loop, plan in planned.items():
+        lowered = _at_most(plan, min(cap, plan.depth))
+        if lowered is not None:
+            out[loop] = lowered
+    return out
+
+
+# --- no visible peer ---------------------------------------------------------------
+
+def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: int,
+                decided: dict, why: str) -> None:
+    """Keep the skews of `function` only if its pushes can never block."""
+    role = _role(function)
+    pipe = PUSHED_PIPE[role]
+    _, holders = fifo_holders(function)
+    program = build_program(role, function, holders, _callees(function))
+    if program.unproved:
+        _, what = program.unproved[0]
+        reason = (f"{why}, and the kernel's own FIFO use cannot be counted ({what}): "
+                  "no skew is safe against every peer")
+    else:
+        pushes = program.totals().get((PUSH, pipe), 0)
+        if pushes_never_block(pushes, slots):
+            for plan in skews:
+                decided[id(plan)] = Decision(
+                    plan, f"{why}: safe, its {pushes} pushes on {pipe} fit the slots")
+            return
+        reason = (f"{why}, and the kernel pushes {pushes} messages on {pipe}, more than "
+                  f"its {slots} slots: a skew of any depth deadlocks against some peer "
+                  "(docs/deadlock.md)")
+    for plan in skews:
+        decided[id(plan)] = Decision(DemotionPlan(plan.loop, reason))
+
+
+def pushes_never_block(pushes: int, slots: int) -> bool:
+    """Whether a kernel pushing `pushes` messages in all on a pipe of `slots`
+    slots can never find it full, whatever its peer does."""
+    return pushes <= slots
+
+
+def _callees(function: ir.Operation) -> set[str]:
+    """Every symbol the function calls: through any of them it may use the FIFO."""
+    names = set()
+
+    def visit(op):
+        if "callee" in op.attributes:
+            attr = op.attributes["callee"]
+            names.add(attr.value if isinstance(attr, ir.FlatSymbolRefAttr) else str(attr))
+        return ir.WalkResult.ADVANCE
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return names
+
+
+# --- kernels -----------------------------------------------------------------------
+
+def _role(function: ir.Operation) -> str | None:
+    if CORE_ATTR not in function.attributes:
+        return None
+    attr = function.attributes[CORE_ATTR]
+    return ROLES.get(ir.StringAttr(attr).value) if isinstance(attr, ir.StringAttr) else None
+
+
+def _other(role: str) -> str:
+    return "vector" if role == "cube" else "cube"
+
+
+def _kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+    """The kernel (a function marked pto.core, directly in a module) holding
+    `op`, or None; at most up to `root` unless `root` is inside it."""
+    while op is not None and op.name != "builtin.module":
+        parent = op.parent
+        if parent is not None and parent.name == "builtin.module":
+            return op if _role(op) is not None else None
+        op = parent.operation if parent is not None else None
+    return None
+
+
+def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
+    found: dict[str, list] = {"cube": [], "vector": []}
+    for block in module.regions[0].blocks:
+        for child in block.operations:
+            child = child.operation
+            role = _role(child)
+            if role is not None:
+                found[role].append(child)
+    return found
