@@ -2,6 +2,7 @@
 test/fuzz/test_properties.py).
 
     python benchmarks/fuzz_soak.py --cases 2000 [--seed S] [--minutes M]
+        [--anchor module|func|both] [--no-exchange]
 
 Case i is the random pair skew_mlir.testing.random_pairs.random_pair(S + i)
 (S: --seed, else a fresh random seed, printed), checked with
@@ -9,17 +10,18 @@ skew_mlir.testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
 keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
-second run changes nothing. Three cases in ten run the pass with options
+second run changes nothing. The pass runs at the module anchor (it proves
+each planned pair), under func.func (`--anchor func`), or at either, drawn
+per case (`--anchor both`, the default). Three cases in ten run the pass with options
 (fifo-depth, tag-membership) and canonicalize / cse around it. Each failure is shrunk (greedily, on the pair's
 spec, keeping the failing property) and written as a reproducer
 OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case. Should
 the process abort, OUT/current-seed names the case it was running.
 
-Needs the test extras (`pip install '.[test]'`) only for the test file; this
-script itself needs nothing beyond the package. One known failure class is
-left out unless asked for: `--exchange` adds pairs in which both cores push
-before they pop (both get skewed and deadlock when 2 * depth > slots; the
-test suite checks that pto-verify-fifo flags them).
+Pairs in which both cores push before they pop are included;
+`--no-exchange` leaves them out. Needs the test extras (`pip install
+'.[test]'`) only for the test file; this script itself needs nothing beyond
+the package.
 """
 
 from __future__ import annotations
@@ -34,30 +36,36 @@ import time
 import traceback
 
 from skew_mlir.testing.properties import (
-    SKEW, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
+    ANCHORS, SKEW, SKEW_FUNC, STAGES, PropertyFailure, check_pair, skew_pipeline,
+    verify_fifo_registered,
 )
 from skew_mlir.testing.random_pairs import Config, random_pair, render, shrink
 
 
-def pipeline_of(spec, seed: int) -> str:
-    """The pipeline case `seed` runs: the pass alone (7 cases in 10), else
-    with a fifo-depth option (at most the declared slots), tag-membership
-    and canonicalize / cse around it, all drawn from the seed."""
+def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
+    """The pipeline case `seed` runs at `anchor` ("module", "func" or
+    "both": either, drawn from the seed): the pass alone (7 cases in 10),
+    else with a fifo-depth option (at most the declared slots),
+    tag-membership and canonicalize / cse around it, all drawn from the
+    seed."""
     rng = random.Random(seed * 2654435761 % (1 << 64))
+    if anchor == "both":
+        anchor = rng.choice(ANCHORS)
     if rng.random() < 0.7:
-        return SKEW
+        return SKEW if anchor == "module" else SKEW_FUNC
     return skew_pipeline(min(rng.randint(1, 8), spec.slots), rng.random() < 0.5,
                          rng.choice(["", "canonicalize", "cse", "canonicalize, cse"]),
-                         rng.choice(["", "cse", "canonicalize"]))
+                         rng.choice(["", "cse", "canonicalize"]), anchor)
 
 
-def run_case(spec, seed: int, verify_fifo: bool) -> tuple[str, str] | None:
+def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
+             ) -> tuple[str, str] | None:
     """None when every property holds, else (property, message)."""
-    pipeline = pipeline_of(spec, seed)
+    pipeline = pipeline_of(spec, seed, anchor)
     try:
         folds = "canonicalize" in pipeline
         check_pair(render(spec), seed=seed, verify_fifo=verify_fifo, pipeline=pipeline,
-                   same_core_kept=pipeline == SKEW, tolerance=1e-6 if folds else None)
+                   same_core_kept=pipeline in (SKEW, SKEW_FUNC), tolerance=1e-6 if folds else None)
     except PropertyFailure as failure:
         return failure.stage, failure.message
     except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too
@@ -72,8 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, help="stop after this many minutes")
     parser.add_argument("--out", default="fuzz-failures",
                         help="directory for reproducers (default ./fuzz-failures)")
-    parser.add_argument("--exchange", action="store_true",
-                        help="also generate pairs where both cores push first")
+    parser.add_argument("--no-exchange", dest="exchange", action="store_false",
+                        help="leave out pairs where both cores push first")
+    parser.add_argument("--anchor", choices=("module", "func", "both"), default="both",
+                        help="where the pass runs: the module, under func.func, or "
+                             "either per case (default)")
     parser.add_argument("--shrink-budget", type=int, default=300,
                         help="property checks spent shrinking one failure (0: no shrinking)")
     parser.add_argument("--max-shrunk", type=int, default=3,
@@ -90,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay is not None:
         spec = random_pair(args.replay, config)
         print(render(spec))
-        print(f"// pipeline: {pipeline_of(spec, args.replay)}")
-        outcome = run_case(spec, args.replay, verify_fifo)
+        print(f"// pipeline: {pipeline_of(spec, args.replay, args.anchor)}")
+        outcome = run_case(spec, args.replay, verify_fifo, args.anchor)
         print("PASS" if outcome is None else f"FAIL [{outcome[0]}] {outcome[1]}")
         return 0 if outcome is None else 1
 
@@ -104,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     faulthandler.enable()
     print(f"fuzz soak: up to {args.cases} cases from seed {base}"
           + (f", at most {args.minutes:g} min" if args.minutes else "")
-          + (", with exchange pairs" if args.exchange else ""),
+          + f", anchor {args.anchor}" + ("" if args.exchange else ", no exchange pairs"),
           flush=True)
     start = time.monotonic()
     deadline = start + 60 * args.minutes if args.minutes else None
@@ -118,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = base + i
         current.write_text(f"{seed}\n")
         spec = random_pair(seed, config)
-        outcome = run_case(spec, seed, verify_fifo)
+        outcome = run_case(spec, seed, verify_fifo, args.anchor)
         ran += 1
         if outcome is not None:
             stage, message = outcome
@@ -126,15 +137,17 @@ def main(argv: list[str] | None = None) -> int:
             if shrunk[stage] < args.max_shrunk:
                 shrunk[stage] += 1
                 if args.shrink_budget:
-                    spec = shrink(spec, lambda s: (run_case(s, seed, verify_fifo) or ("",))[0]
-                                  == stage, args.shrink_budget)
-                    message = (run_case(spec, seed, verify_fifo) or ("", message))[1]
+                    def same_failure(s, seed=seed, stage=stage):
+                        return (run_case(s, seed, verify_fifo, args.anchor) or ("",))[0] == stage
+                    spec = shrink(spec, same_failure, args.shrink_budget)
+                    message = (run_case(spec, seed, verify_fifo, args.anchor) or ("", message))[1]
                 path = out / f"fuzz-{seed}-{stage}.mlir"
                 comment = "\n".join("// " + line for line in
                                     [f"fuzz_soak.py seed {seed}: property '{stage}' fails",
                                      f"replay the unshrunk case: python benchmarks/fuzz_soak.py "
-                                     f"--replay {seed}" + (" --exchange" if args.exchange else ""),
-                                     f"pipeline: {pipeline_of(spec, seed)}",
+                                     f"--replay {seed} --anchor {args.anchor}"
+                                     + ("" if args.exchange else " --no-exchange"),
+                                     f"pipeline: {pipeline_of(spec, seed, args.anchor)}",
                                      *message.splitlines()[:12]])
                 path.write_text(comment + "\n" + render(spec))
             failures.append((seed, stage, message.splitlines()[0] if message else "", path))
