@@ -35,6 +35,14 @@ PIPE_OF = {
     PUSH_TO_AIC: "V2C", POP_FROM_AIV: "V2C", FREE_FROM_AIV: "V2C",
 }
 
+
+
+def pipe_of(op: ir.Operation) -> str:
+    """The pipe a FIFO op (push, pop or free) moves messages through: the one
+    place that says which ops share a pipe."""
+    return PIPE_OF[op.name]
+
+
 PIPELINE_STAGES_ATTR = "pto.pipeline_stages"
 FIFO_DEPTH_ATTR = "pto.fifo_depth"
 CORE_ATTR = "pto.core"

@@ -47,24 +47,32 @@ func.func @trip_10_pow_12(%a: tensor<16xf32>) -> index {
 
 // -----
 
-// 10^12 range from 5 step 7: trip 142857142857, odd, so depth 1; the skewed
-// loop runs to 5 + trip * 7 = 10^12 + 4, the epilogue consumes 10^12 - 3.
+// 10^12 range from 5 step 7: trip 142857142857, odd: depth 2 all the same,
+// the steady loop covering all but the last iteration (5 + (trip - 1) * 7 =
+// 10^12 - 3), which is produced after it; the epilogue consumes the last three.
 // CHECK-LABEL: func.func @trip_step_7
-// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
-// CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
-// CHECK-DAG:     %[[END:.*]] = arith.constant 1000000000004 : index
-// CHECK-DAG:     %[[LAST:.*]] = arith.constant 999999999997 : index
+// CHECK-DAG:     %[[C14:.*]] = arith.constant 14 : index
+// CHECK-DAG:     %[[C19:.*]] = arith.constant 19 : index
+// CHECK-DAG:     %[[END:.*]] = arith.constant 999999999997 : index
+// CHECK-DAG:     %[[L2:.*]] = arith.constant 999999999983 : index
+// CHECK-DAG:     %[[L1:.*]] = arith.constant 999999999990 : index
 // CHECK:         "pto.tpush_to_aiv"
-// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %[[C12]] to %[[END]] step %[[C7]] iter_args(%{{.*}} = %{{.*}}) -> (index) {
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    %[[R:.*]] = scf.for %{{.*}} = %[[C19]] to %[[END]] step %[[C14]] iter_args(%{{.*}} = %{{.*}}) -> (index) {
 // CHECK:         }
+// CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
-// CHECK-NEXT:    %[[E:.*]] = arith.addi %[[R]], %[[LAST]] : index
+// CHECK-NEXT:    %[[E2:.*]] = arith.addi %[[R]], %[[L2]] : index
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = arith.addi %[[E2]], %[[L1]] : index
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E:.*]] = arith.addi %[[E1]], %[[END]] : index
 // CHECK-NEXT:    return %[[E]] : index
 func.func @trip_step_7(%a: tensor<16xf32>) -> index {
   %c5 = arith.constant 5 : index
   %c7 = arith.constant 7 : index
   %n = arith.constant 1000000000000 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 142857142857, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 142857142857, slots 4)}}
   %r = scf.for %i = %c5 to %n step %c7 iter_args(%acc = %c5) -> (index) {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
@@ -76,17 +84,22 @@ func.func @trip_step_7(%a: tensor<16xf32>) -> index {
 
 // -----
 
-// The largest trip the IV type allows: [0, 2^63 - 1) step 1, odd, so depth 1.
+// The largest trip the IV type allows: [0, 2^63 - 1) step 1, odd: depth 2,
+// the steady loop up to 2^63 - 2, the last iteration peeled after it.
 // CHECK-LABEL: func.func @trip_int64_max
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[MAX:.*]] = arith.constant 9223372036854775807 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[END:.*]] = arith.constant 9223372036854775806 : index
 // CHECK:         "pto.tpush_to_aiv"
-// CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[MAX]] step %[[C1]] {
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    scf.for %{{.*}} = %[[C2]] to %[[END]] step %[[C2]] {
+// CHECK:         }
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-COUNT-3: "pto.tpop_from_aiv"
 func.func @trip_int64_max(%a: tensor<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = arith.constant 9223372036854775807 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 9223372036854775807, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 9223372036854775807, slots 4)}}
   scf.for %i = %c0 to %n step %c1 {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>

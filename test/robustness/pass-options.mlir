@@ -21,6 +21,10 @@
 // RUN: not pto-opt %s --pto-verify-fifo="remarks=2" 2>&1 | FileCheck %s --check-prefix=BOOL --implicit-check-not=Traceback
 // BOOL: pto-opt: for the --remarks option: '{{maybe|2}}' is invalid value for boolean argument! Try 0 or 1
 //
+// remainder takes one of two words.
+// RUN: not pto-opt %s --pto-skew-cross-core="remainder=exact" 2>&1 | FileCheck %s --check-prefix=REMAINDER --implicit-check-not=Traceback
+// REMAINDER: error: remainder must be one of peel, shrink, got 'exact'
+//
 // A negative slot count for pto-verify-fifo: located at the module.
 // RUN: not pto-opt %s --pto-verify-fifo="fifo-depth=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=Traceback
 // NEGATIVE: pass-options.mlir:[[@LINE+21]]:1: error: option 'fifo-depth' of pass 'pto-verify-fifo' must be >= 0, got -1

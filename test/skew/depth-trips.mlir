@@ -1,237 +1,162 @@
-// Skew depth by trip count: the requested depth is lowered to the largest d
-// with trip % d == 0 and trip >= 2d, down to 1 (the classic one-ahead skew).
+// Remainder peeling (the default, remainder=peel): the requested depth is
+// kept when it does not divide the trip count. The steady loop covers the
+// largest multiple of the depth; after it come the producer copies of the
+// iterations left over, then the consumer copies of every iteration not yet
+// consumed. A copy of iteration n has membership slot n % depth. Trips 5, 7,
+// 9, 10 at depth 2 (stages 3) and depth 3 (stages 4); trip 5 < 2 x 3 lowers
+// depth 3 to 5 // 2 = 2.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics
 // RUN: pto-opt %s --pto-skew-cross-core | FileCheck %s
 
-// Trip 2 at depth 1: the steady loop runs once and is kept.
-// CHECK-LABEL: func.func @f2_trip2
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C0]], 0]
-// CHECK-NEXT:    "pto.tpush_to_aiv"
-// CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[C2]] step %[[C1]]
-// CHECK-COUNT-1: "pto.tpush_to_aiv"
-// CHECK-COUNT-1: "pto.tpop_from_aiv"
-// CHECK:         scf.yield
+// CHECK-LABEL: func.func @d2_trip5
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C4]] step %[[C2]]
+// CHECK:           scf.yield
 // CHECK-NEXT:    }
-// CHECK-NEXT:    "pto.tpop_from_aiv"
-// CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C1]], 0]
-// CHECK-NEXT:    return
-
-// Trip 6 at depth 3: three produces then three consumes per steady iteration.
-// CHECK-LABEL: func.func @f4_trip6
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
-// CHECK-NEXT:    %[[C5:.*]] = arith.constant 5 : index
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C0]], 0]
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C1]], 0]
-// CHECK-NEXT:    "pto.tpush_to_aiv"
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C2]], 0]
-// CHECK-NEXT:    "pto.tpush_to_aiv"
-// CHECK-NEXT:    scf.for %[[K:.*]] = %[[C3]] to %[[C6]] step %[[C3]]
-// CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K]], 0]
-// CHECK-NEXT:      "pto.tpush_to_aiv"
-// CHECK-NEXT:      %[[K1:.*]] = arith.addi %[[K]], %[[C1]]
-// CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K1]], 0]
-// CHECK-NEXT:      "pto.tpush_to_aiv"
-// CHECK-NEXT:      %[[K2:.*]] = arith.addi %[[K]], %[[C2]]
-// CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K2]], 0]
-// CHECK-NEXT:      "pto.tpush_to_aiv"
-// CHECK-NEXT:      %[[KM3:.*]] = arith.subi %[[K]], %[[C3]]
-// CHECK-NEXT:      "pto.tpop_from_aiv"
-// CHECK-NEXT:      tensor.insert_slice %{{.*}}[%[[KM3]], 0]
-// CHECK-NEXT:      %[[KM2:.*]] = arith.subi %[[K]], %[[C2]]
-// CHECK-NEXT:      "pto.tpop_from_aiv"
-// CHECK-NEXT:      tensor.insert_slice %{{.*}}[%[[KM2]], 0]
-// CHECK-NEXT:      %[[KM1:.*]] = arith.subi %[[K]], %[[C1]]
-// CHECK-NEXT:      "pto.tpop_from_aiv"
-// CHECK-NEXT:      tensor.insert_slice %{{.*}}[%[[KM1]], 0]
-// CHECK-NEXT:      scf.yield
-// CHECK-NEXT:    }
 // CHECK-NEXT:    "pto.tpop_from_aiv"
-// CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C3]], 0]
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C2]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpop_from_aiv"
-// CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C4]], 0]
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C3]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
 // CHECK-NEXT:    "pto.tpop_from_aiv"
-// CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C5]], 0]
-// CHECK-NEXT:    return
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E2]]
 
-func.func @f2_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 2 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 2, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
-  return %r : tensor<64x16xf32>
-}
-
-func.func @f2_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 3 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 3, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
-  return %r : tensor<64x16xf32>
-}
-
-func.func @f2_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 4 : index
-  // expected-remark @below {{skewed: depth 2 (requested 2, trip 4, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
-  return %r : tensor<64x16xf32>
-}
-
-func.func @f2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 5, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 5, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
     %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
     scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
+  } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+// CHECK-LABEL: func.func @d2_trip7
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C6]] step %[[C2]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C5]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E2]]
+
+func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %ub = arith.constant 6 : index
-  // expected-remark @below {{skewed: depth 2 (requested 2, trip 6, slots 4)}}
+  %ub = arith.constant 7 : index
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 7, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
     %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
     scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
+  } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 8 : index
-  // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
-  return %r : tensor<64x16xf32>
-}
+// CHECK-LABEL: func.func @d2_trip9
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C8]] step %[[C2]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C7]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E2]]
 
-func.func @f2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 9, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 9, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
     %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
     scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
+  } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+// CHECK-LABEL: func.func @d2_trip10
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C10]] step %[[C2]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    return %[[E1]]
+
+func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %ub = arith.constant 12 : index
-  // expected-remark @below {{skewed: depth 2 (requested 2, trip 12, slots 4)}}
+  %ub = arith.constant 10 : index
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 10, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
     %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
     scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 2 : i64}
+  } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 2 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 2, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 4 : i64}
-  return %r : tensor<64x16xf32>
-}
+// CHECK-LABEL: func.func @d3_trip5
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C4]] step %[[C2]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C2]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C3]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E2]]
 
-func.func @f4_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 3 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 3, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 4 : i64}
-  return %r : tensor<64x16xf32>
-}
-
-func.func @f4_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 4 : index
-  // expected-remark @below {{skewed: depth 2 (requested 3, trip 4, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 4 : i64}
-  return %r : tensor<64x16xf32>
-}
-
-func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 5, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 3, trip 5, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -242,11 +167,31 @@ func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+// CHECK-LABEL: func.func @d3_trip7
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C6]] step %[[C3]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C3]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C5]], 0] {{.*}} {pto.pipeline_membership = "1048576:2"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E3:.*]] = tensor.insert_slice %{{.*}} into %[[E2]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E3]]
+
+func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %ub = arith.constant 6 : index
-  // expected-remark @below {{skewed: depth 3 (requested 3, trip 6, slots 4)}}
+  %ub = arith.constant 7 : index
+  // expected-remark @below {{skewed: depth 3 (requested 3, trip 7, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -257,22 +202,24 @@ func.func @f4_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ub = arith.constant 8 : index
-  // expected-remark @below {{skewed: depth 2 (requested 3, trip 8, slots 4)}}
-  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
-    %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
-    "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<1x16xf32>
-    %o = tensor.insert_slice %p into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<64x16xf32>
-    scf.yield %o : tensor<64x16xf32>
-  } {pto.pipeline_stages = 4 : i64}
-  return %r : tensor<64x16xf32>
-}
+// CHECK-LABEL: func.func @d3_trip9
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C9]] step %[[C3]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C7]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:2"}
+// CHECK-NEXT:    return %[[E2]]
 
-func.func @f4_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
@@ -287,11 +234,32 @@ func.func @f4_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+// CHECK-LABEL: func.func @d3_trip10
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C9]] step %[[C3]]
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpush_to_aiv"
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C7]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:2"}
+// CHECK-NEXT:    "pto.tpop_from_aiv"
+// CHECK-NEXT:    %[[E3:.*]] = tensor.insert_slice %{{.*}} into %[[E2]][%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
+// CHECK-NEXT:    return %[[E3]]
+
+func.func @d3_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %ub = arith.constant 12 : index
-  // expected-remark @below {{skewed: depth 3 (requested 3, trip 12, slots 4)}}
+  %ub = arith.constant 10 : index
+  // expected-remark @below {{skewed: depth 3 (requested 3, trip 10, slots 4)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()

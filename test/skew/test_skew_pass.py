@@ -139,14 +139,15 @@ def test_tag_membership_option():
 def test_pipeline_text_parses_in_a_pass_manager():
     p = skew_cross_core_pipeline(remarks=True, fifo_depth=3)
     assert p.pipeline_text() == (
-        "pto-skew-cross-core{fifo-depth=3 remarks=true tag-membership=true}")
+        "pto-skew-cross-core{fifo-depth=3 remarks=true tag-membership=true "
+        "remainder=peel}")
     with skew_mlir.make_context() as context:
         diagnostics = Diagnostics(context)
         module = ir.Module.parse(CUBE_LOOP.format(n=0, stages=6))
         PassManager.parse(f"builtin.module(func.func({p.pipeline_text()}))").run(
             module.operation)
         assert diagnostics.messages("REMARK") == [
-            "skewed: depth 2 (requested 5, trip 8, slots 3)"]
+            "skewed: depth 3 (requested 5, trip 8, slots 3)"]
 
 
 def test_many_functions_through_a_pass_manager():

@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from mlir import ir
 
-from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
-from .hazards import check_memory
+from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS, pipe_of
 from ..loop_ranges import Constants
+from .depth import PipeBudget, requested_depth, skew_depth
+from .hazards import check_memory
 from .loops import PipelineLoop, static_range
-from .plan import CannotSkew, DemotionPlan, SkewPlan, skew_depth
+from .plan import CannotSkew, DemotionPlan, SkewPlan
 from .slicing import split_halves
 
 
-def analyze(loop: PipelineLoop, slots: int, constants: Constants
-            ) -> SkewPlan | DemotionPlan | None:
+def analyze(loop: PipelineLoop, slots: int, constants: Constants,
+            remainder: str = "peel") -> SkewPlan | DemotionPlan | None:
     """None for a same-core loop (left alone), else a skew or a demotion.
-    `constants` reads the bounds."""
+    `constants` reads the bounds; `remainder` is the pass option."""
     if not loop.fifo:
         return None
     try:
-        return _plan_skew(loop, slots, constants)
+        return _plan_skew(loop, slots, constants, remainder)
     except CannotSkew as exc:
         return DemotionPlan(loop.op, exc.reason)
 
 
-def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan:
+def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants,
+               remainder: str) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -32,18 +36,33 @@ def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants) -> SkewPlan
             raise CannotSkew(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
     pushes = sum(f.name in PUSH_OPS for f in loop.fifo)
     pops = len(loop.fifo) - pushes
-    if pushes > 1 or pops > 1:
-        raise CannotSkew(f"multi-round-trip: {pushes} pushes and {pops} pops")
-    if pushes != 1 or pops != 1:
+    if not pushes or not pops:
         raise CannotSkew(f"not a round-trip: {pushes} push and {pops} pop")
     if loop.stages == 1:
         raise CannotSkew(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
     rng = static_range(op, constants)
-    lead = loop.fifo[0]
     halves = split_halves(op)
+    lead = loop.fifo[0]
     if lead.name in POP_OPS:
         # Popping ahead is the consumer-side prefetch the spec rules out.
         raise CannotSkew(f"consumer role: the lead op '{lead.name}' is a pop")
+    _check_pipes(loop.fifo)
     check_memory(halves)
-    requested, depth = skew_depth(loop.stages, slots, rng.trip)
-    return SkewPlan.producer_skew(op, halves, rng, requested, slots, depth)
+    messages = Counter(pipe_of(f) for f in loop.fifo)
+    pipes = {pipe: PipeBudget(slots, count) for pipe, count in messages.items()}
+    depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
+    return SkewPlan.producer_skew(op, halves, rng, depth, str(slots))
+
+
+def _check_pipes(fifo: list[ir.Operation]) -> None:
+    """Every pipe's ops on this core must lie in one half, which the clones
+    keep in order: the lead group (the pushes ahead of the first pop) runs
+    ahead, so a pipe it uses may carry nothing after the first pop."""
+    first_pop = next(i for i, op in enumerate(fifo) if op.name in POP_OPS)
+    leading = {pipe_of(op) for op in fifo[:first_pop]}
+    for op in fifo[first_pop:]:
+        pipe = pipe_of(op)
+        if pipe in leading:
+            raise CannotSkew(f"multi-round-trip: '{op.name}' on pipe {pipe} "
+                             f"follows '{fifo[first_pop].name}' (a push on "
+                             f"{pipe} ahead of that pop runs ahead)")

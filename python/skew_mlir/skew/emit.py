@@ -169,7 +169,7 @@ class _Emitter:
             in_body = ir.InsertionPoint(body)
             # All copies in one native call: the prologue ahead of the steady
             # loop, its body, and the epilogue after it.
-            (prologue, _), _, (_, carried), (epilogue, results) = clone_all([
+            (prologue, _), _, (_, carried), (remainder, _), (epilogue, results) = clone_all([
                 CloneJob(producer.cloner, ir.InsertionPoint(steady),
                          [self.outside(producer, c) for c in schedule.prologue]),
                 CloneJob(producer.cloner, in_body,
@@ -177,13 +177,15 @@ class _Emitter:
                 CloneJob(consumer.cloner, in_body,
                          [self.inside(consumer, c, k) for c in schedule.steady_consumers],
                          Carry(self.iter_args, inner_iter_args, self.yielded)),
+                CloneJob(producer.cloner, before_loop,
+                         [self.outside(producer, c) for c in schedule.remainder]),
                 CloneJob(consumer.cloner, before_loop,
                          [self.outside(consumer, c) for c in schedule.epilogue],
                          Carry(self.iter_args, steady.results, self.yielded)),
             ])
             # In block order, so that taking them back erases users first.
             self.created[-1:-1] = [prologue]
-            self.created.append(epilogue)
+            self.created += [remainder, epilogue]
             ir.Operation.create("scf.yield", operands=carried, ip=in_body)
         return results
 

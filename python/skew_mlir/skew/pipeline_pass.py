@@ -5,9 +5,11 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
+from ..diagnostics import LocatedError
 from ..dialect import fifo_slots
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
+from .depth import REMAINDER_MODES
 from .emit import ConstantPool, emit_demotion, emit_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
@@ -27,8 +29,15 @@ class SkewCrossCorePipeline(Pass):
                                 "pto.fifo_depth, else 4)", minimum=0)
     remarks: bool = option(False, "Emit a remark for every decision")
     tag_membership: bool = option(True, "Tag skewed copies with pto.pipeline_membership")
+    remainder: str = option("peel", "When the depth does not divide a constant trip "
+                            "count: 'peel' keeps the depth and peels the rest after "
+                            "the steady loop, 'shrink' lowers the depth to the largest "
+                            "divisor")
 
     def run(self, op: ir.Operation) -> None:
+        if self.remainder not in REMAINDER_MODES:
+            raise LocatedError(op, f"remainder must be one of "
+                               f"{', '.join(REMAINDER_MODES)}, got '{self.remainder}'")
         slots = fifo_slots(op, self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
         for bad, message in errors:
@@ -43,7 +52,7 @@ class SkewCrossCorePipeline(Pass):
         constants = Constants()
         for loop in loops:
             try:
-                plans.append(analyze(loop, slots, constants))
+                plans.append(analyze(loop, slots, constants, self.remainder))
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)

@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from .depth import Depth
+
 
 class CannotSkew(Exception):
     """Raised inside the analysis: the loop cannot be skewed, for `reason`."""
@@ -85,7 +87,11 @@ class Schedule(NamedTuple):
     steady_range: tuple[int, int, int]  # start, stop, step of the steady loop
     steady_producers: tuple[Copy, ...]
     steady_consumers: tuple[Copy, ...]
-    epilogue: tuple[Copy, ...]  # consumer copies
+    # After the steady loop: producer copies of the trip % depth iterations
+    # it leaves over, then the consumer copies of every iteration not yet
+    # consumed.
+    remainder: tuple[Copy, ...]
+    epilogue: tuple[Copy, ...]
 
     def constants(self, produced: bool, consumed: bool) -> tuple[int, ...]:
         """The integers the skewed form is built from: the steady loop's
@@ -96,15 +102,19 @@ class Schedule(NamedTuple):
 
 @functools.lru_cache(maxsize=256)
 def producer_schedule(start: int, step: int, trip: int, depth: int) -> Schedule:
-    """Producer runs `depth` iterations ahead (DESIGN.md "Producer skew").
+    """Producer runs `depth` iterations ahead (DESIGN.md "Producer skew"); a
+    copy of iteration n has slot n % depth. The steady loop covers the
+    largest multiple of `depth` iterations, the rest is peeled after it.
     Cached: a module's loops mostly share a few ranges."""
-    s, st, t, d = start, step, trip, depth
+    s, st, d = start, step, depth
+    covered = trip - trip % d
     return Schedule(
         prologue=tuple(Copy(i, s + i * st) for i in range(d)),
-        steady_range=(s + d * st, s + t * st, d * st),
+        steady_range=(s + d * st, s + covered * st, d * st),
         steady_producers=tuple(Copy(i, i * st) for i in range(d)),
         steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
-        epilogue=tuple(Copy(i, s + (t - d + i) * st) for i in range(d)),
+        remainder=tuple(Copy(n % d, s + n * st) for n in range(covered, trip)),
+        epilogue=tuple(Copy(n % d, s + n * st) for n in range(covered - d, trip)),
     )
 
 
@@ -114,16 +124,16 @@ def _constants(schedule: Schedule, produced: bool, consumed: bool) -> tuple[int,
                  + list(schedule.steady_range)
                  + [abs(c.iv) for c in schedule.steady_producers if c.iv and produced]
                  + [abs(c.iv) for c in schedule.steady_consumers if c.iv and consumed]
+                 + [c.iv for c in schedule.remainder if produced]
                  + [c.iv for c in schedule.epilogue if consumed])
 
 
 class SkewPlan(NamedTuple):
     loop: ir.Operation
     halves: Halves
-    requested: int  # depth asked for by pto.pipeline_stages
-    slots: int  # FIFO slots per direction
+    depth: Depth
+    slots: str  # the slot counts of the loop's pipes, for the remark
     trip: int
-    depth: int
     # The loop's start / stop / step as read: the emitter reuses the loop's
     # own bound operands for these values.
     bounds: tuple[int, int, int]
@@ -131,22 +141,12 @@ class SkewPlan(NamedTuple):
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
-                      requested: int, slots: int, depth: int) -> SkewPlan:
-        return cls(loop, halves, requested, slots, rng.trip, depth,
+                      depth: Depth, slots: str) -> SkewPlan:
+        return cls(loop, halves, depth, slots, rng.trip,
                    (rng.start, rng.stop, rng.step),
-                   producer_schedule(rng.start, rng.step, rng.trip, depth))
+                   producer_schedule(rng.start, rng.step, rng.trip, depth.depth))
 
     def remark(self) -> str:
-        return (f"skewed: depth {self.depth} (requested {self.requested}, "
-                f"trip {self.trip}, slots {self.slots})")
-
-
-def skew_depth(stages: int, slots: int, trip: int) -> tuple[int, int]:
-    """(requested, effective) depth: max(2, F-1) clamped to the slot count (a
-    deeper producer deadlocks against a demoted peer), then lowered until
-    trip % d == 0 and trip >= 2d, down to 1."""
-    requested = max(2, stages - 1)
-    depth = min(requested, slots)
-    while depth > 1 and (trip % depth or trip < 2 * depth):
-        depth -= 1
-    return requested, depth
+        why = f"; {self.depth.why}" if self.depth.why else ""
+        return (f"skewed: depth {self.depth.depth} (requested {self.depth.requested}, "
+                f"trip {self.trip}, slots {self.slots}{why})")

@@ -1,7 +1,8 @@
 """Splitting a loop body into the producer half and the consumer half.
 
-Producer half = the lead FIFO op and its backward slice inside the body along
-SSA edges, values captured by nested regions included. Whatever the producer
+Producer half = the lead group (the pushes ahead of the first pop) and its
+backward slice inside the body along SSA edges, values captured by nested
+regions included. Whatever the producer
 half defines and the rest of the body uses is carried; only scalar arith
 chains over the IV and loop invariants may be carried (they are recomputed).
 """
@@ -11,13 +12,13 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import _native
-from ..dialect import FIFO_OPS
+from ..dialect import FIFO_OPS, POP_OPS
 from .plan import CannotSkew, Halves
 
 
 def split_halves(loop: ir.Operation) -> Halves:
-    """Split at the body's first FIFO op, the lead (every FIFO op of the loop
-    is in the body itself)."""
+    """Split at the lead group (every FIFO op of the loop is in the body
+    itself)."""
     # The body's ops (the terminator last) and, per op, its name, the body ops
     # (i >= 0) and block arguments (-1 - n) that it and its nested ops use,
     # and whether it defines a tensor or memref, is a scalar op, or has no
@@ -25,10 +26,8 @@ def split_halves(loop: ir.Operation) -> Halves:
     # operand's owner costs more than the rest of the analysis.
     capsules, names, uses, buffers, scalars, effect_free = _native.block_facts(
         loop.regions[0].blocks[0]._CAPIPtr)
-    lead_index = next(i for i, name in enumerate(names) if name in FIFO_OPS)
-
-    producer = {lead_index}
-    work = [lead_index]
+    producer = set(_lead_group(names))
+    work = list(producer)
     while work:
         i = work.pop()
         for source in uses[i]:
@@ -78,6 +77,17 @@ def split_halves(loop: ir.Operation) -> Halves:
         producer_uses_iv=any(uses_iv[i] for i in producer),
         consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(handles))),
     )
+
+
+def _lead_group(names: list[str]) -> list[int]:
+    """The pushes ahead of the body's first pop (none can depend on it); or
+    the first FIFO op alone when that is a pop (a consumer: the analysis
+    demotes it, naming what the pop feeds). Several pushes, on one pipe or
+    on several, run ahead together as a message group."""
+    fifo = [i for i, name in enumerate(names) if name in FIFO_OPS]
+    first_pop = next((i for i in fifo if names[i] in POP_OPS), len(names))
+    pushes = [i for i in fifo if i < first_pop]
+    return pushes or fifo[:1]
 
 
 def _carried(definer: ir.Operation, user: ir.Operation) -> str:
