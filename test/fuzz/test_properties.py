@@ -173,11 +173,33 @@ EXPLICIT = [
         trip=2, messages=(Message("cube", Expr("mload", a=1)),
                           Message("vector", Expr("arg"), store=True)),
         cube=SideLoop(stages=2)),)),
+    # The reply is stored through arith.select into the memref the next tile
+    # reads (once skewed into a wrong read).
+    PairSpec(slots=4, memref=True, alias="select", loops=(CrossLoop(
+        trip=6, messages=(Message("cube", Expr("bin", "arith.addf",
+                                               (Expr("mload"), Expr("splat")))),
+                          Message("vector", Expr("popped"), store=True)),
+        cube=SideLoop(stages=2)),)),
+    # Each loop yields, pushes and is bounded by the results of the loop
+    # before it (once a crash or a steady loop yielding its own result).
+    PairSpec(slots=4, loops=(
+        CrossLoop(trip=4, messages=(Message("cube", Expr("splat")),
+                                    Message("vector", Expr("popped"))),
+                  cube=SideLoop(accs=(Acc("tile", 1), Acc("index", 1))),
+                  vector=SideLoop(accs=(Acc("index", 0),))),
+        CrossLoop(trip=4, messages=(Message("cube", Expr("earlier")),
+                                    Message("vector", Expr("popped"))),
+                  cube=SideLoop(accs=(Acc("prior", 1),)),
+                  vector=SideLoop(accs=(Acc("tile", 0, chain=True),))),
+        CrossLoop(trip=4, messages=(Message("cube", Expr("earlier", a=1)),
+                                    Message("vector", Expr("popped"))),
+                  cube=SideLoop(dynamic=True, earlier_bound=True)))),
 ]
 
 
 @pytest.mark.parametrize("spec", EXPLICIT, ids=["recompute-d3", "inner-skew", "memref-store",
-                                                "memref-hazard"])
+                                                "memref-hazard", "memref-select",
+                                                "chained-loops"])
 def test_explicit_corners(spec):
     check_pair(render(spec))
 

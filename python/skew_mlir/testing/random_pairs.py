@@ -29,7 +29,10 @@ row-assembled tensor, an index yielding the IV-derived row: a recomputed
 scalar chain, the tile itself, unchanged) fed by a sent tile (a carried
 tensor) or a received one and possibly initialised from an earlier loop's
 result, memref.store of received data (a hazard when the producer loads the
-same memref), FIFO ops nested in an scf.if (both branches, or only one under
+same memref) into that memref directly or through arith.select, an scf.if
+result, an inner loop's iter_arg, a second argument that the kernel's caller
+binds to the same buffer, or into a distinct allocation; loops that read,
+yield or are bounded by an earlier loop's result; FIFO ops nested in an scf.if (both branches, or only one under
 a condition both cores compute alike) or in an inner scf.for (itself a
 pipeline loop or not), cross-core loops inside an outer scf.for, and
 same-core pipeline loops around the cross-core ones.
@@ -54,11 +57,15 @@ POP = {CUBE: "pto.tpop_from_aiv", VECTOR: "pto.tpop_from_aic"}
 FREE = {CUBE: "pto.tfree_from_aiv", VECTOR: "pto.tfree_from_aic"}
 CORE_ATTR = {CUBE: "aic", VECTOR: "aiv"}
 
-LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop", "mload")
+LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop", "mload",
+          "earlier")
 BINARY = ("arith.addf", "linalg.add", "arith.mulf", "arith.subf", "arith.maximumf",
           "linalg.mul", "linalg.sub", "linalg.max", "linalg.matmul")
 UNARY = ("arith.negf", "math.absf", "math.tanh")
-ACC_KINDS = ("tile", "scalar", "rows", "index", "last", "pass")
+ACC_KINDS = ("tile", "scalar", "rows", "index", "last", "pass", "prior")
+# Where received data is stored (PairSpec.alias): the memref the producer may
+# load from, reached directly or through an alias, or a distinct allocation.
+ALIASES = ("direct", "select", "if", "iter", "args", "alloc")
 TILE_COMBINE = ("arith.addf", "linalg.add", "arith.maximumf")
 
 
@@ -70,7 +77,8 @@ class Expr:
     chains), slice (a row of the source tensor), const, arg (the invariant
     tile argument), popped (the core's last received tile of this iteration),
     acc (a tile iter_arg), loop (a same-core pipeline loop), mload (a splat of
-    an element loaded from the memref argument); nodes: bin, un, if (scf.if
+    an element loaded from the memref argument), earlier (the result of an
+    earlier loop of the kernel); nodes: bin, un, if (scf.if
     yielding one of two tiles, each computed in its branch), select
     (arith.select on a scalar condition)."""
 
@@ -94,7 +102,9 @@ class Acc:
     """An iter_arg of one core's loop, updated right after message `source`
     (mod the message count) is sent or received with that tile."""
 
-    kind: str  # tile | scalar | rows | index | last (the tile itself) | pass (unchanged)
+    # tile | scalar | rows | index | last (the tile itself) | pass (unchanged)
+    # | prior (an earlier loop's tile result, yielded as it is)
+    kind: str
     source: int = 0
     op: str = "arith.addf"
     chain: bool = False  # initialised with the latest earlier loop result of its type
@@ -114,6 +124,8 @@ class SideLoop:
     inner_stages: int | None = None  # the inner loop's pto.pipeline_stages (nest "inner")
     unsigned: bool = False  # scf.for unsigned (integer IVs, start >= 0 only)
     dynamic: bool = False  # the upper bound is computed, not a constant
+    # ... from an earlier loop's index result (index IVs only)
+    earlier_bound: bool = False
     high: bool = False  # start / stop moved up to the IV type's maximum
     split: int = 0  # 0 < split < trip: two loops, the second from iteration `split`
 
@@ -155,6 +167,7 @@ class PairSpec:
     shape: tuple[int, ...] = (4,)
     rows: int = 3
     memref: bool = False  # the kernels take %mem: memref<rows x f32> (mload / store)
+    alias: str = "direct"  # how stores reach %mem: one of ALIASES
 
 
 @dataclasses.dataclass(frozen=True)
@@ -228,15 +241,18 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     slots = ch.integer(1, 8)
     shape = ch.choice([(4,), (2, 2)])
     rows = ch.choice([3, 2, 5])
-    loops = tuple(draw_cross_loop(ch, config) for _ in range(ch.integer(1, config.max_loops)))
+    memref = ch.boolean(0.35)
+    loops = tuple(draw_cross_loop(ch, config, memref)
+                  for _ in range(ch.integer(1, config.max_loops)))
     same = tuple(SameLoop(side=ch.choice(SIDES), position=ch.integer(0, len(loops)),
                           start=ch.choice([0, 2, -1]), step=ch.choice([1, 2]),
                           trip=ch.integer(0, 4), stages=ch.integer(1, 6))
                  for _ in range(ch.integer(0, 2)))
-    return PairSpec(slots, loops, same, shape, rows, ch.boolean(0.35))
+    return PairSpec(slots, loops, same, shape, rows, memref,
+                    ch.choice(ALIASES[:1] * 2 + ALIASES[1:]))
 
 
-def draw_cross_loop(ch, config: Config) -> CrossLoop:
+def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
     trip = ch.choice([4, 2, 3, 5, 6, 7, 8, 9, 4, 6, 8, 3, 1, 0, 10, 12, 15, 16, 20])
     trip = min(trip, config.max_trip)
     n = min(ch.choice([2, 2, 2, 2, 2, 1, 4, 3]), config.max_messages)
@@ -249,6 +265,13 @@ def draw_cross_loop(ch, config: Config) -> CrossLoop:
             sender = VECTOR if sender == CUBE else CUBE
         messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3),
                                 ch.boolean(0.3)))
+    if memref and n >= 2 and ch.boolean(0.5):
+        # A memory round trip: the first tile reads %mem, the reply is
+        # stored into it (directly or through an alias, see PairSpec.alias).
+        first_message, reply = messages[0], messages[1]
+        messages[0] = dataclasses.replace(first_message, expr=Expr(
+            "bin", "arith.addf", (Expr("mload", a=ch.integer(0, 7)), first_message.expr)))
+        messages[1] = dataclasses.replace(reply, store=True)
     nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
             else "flat")
     cond = (ch.integer(0, 3), ch.integer(0, 3))
@@ -276,6 +299,7 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
                     branch=config.nested and ch.boolean(0.1),
                     inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]),
                     unsigned=unsigned, dynamic=ch.boolean(0.05), high=high,
+                    earlier_bound=ch.boolean(0.5),
                     split=ch.choice([0] * 9 + [1, 2, 3, 4, 5]))
 
 
@@ -479,11 +503,16 @@ class _Function:
         if e.kind == "popped" and ctx.popped is not None:
             return ctx.popped
         if e.kind == "acc":
-            tiles = [v for v, k in zip(ctx.accs, ctx.kinds) if k.kind in ("tile", "last", "pass")]
+            tiles = [v for v, k in zip(ctx.accs, ctx.kinds)
+                     if k.kind in ("tile", "last", "pass", "prior")]
             if tiles:
                 return tiles[e.a % len(tiles)]
         if e.kind == "loop":
             return self._same_core_loop(e.a % 4, 1 + e.b % 6, ctx)
+        if e.kind == "earlier":
+            tiles = [v for v, t in self.results if t == self.tile]
+            if tiles:
+                return tiles[e.a % len(tiles)]
         if e.kind == "mload" and self.spec.memref:
             x = self.op(f"memref.load %mem[{ctx.row(from_iv=bool(e.a % 2))}] : {self.mem}")
             return self.op(f"tensor.splat {x} : {t}")
@@ -513,7 +542,7 @@ class _Function:
     # iter_args
     def acc_type(self, acc: Acc) -> str:
         return {"tile": self.tile, "scalar": "f32", "rows": self.src, "index": "index",
-                "last": self.tile, "pass": self.tile}[acc.kind]
+                "last": self.tile, "pass": self.tile, "prior": self.tile}[acc.kind]
 
     def acc_init(self, acc: Acc) -> str:
         if acc.chain:
@@ -521,7 +550,8 @@ class _Function:
             if earlier:
                 return earlier[-1]
         return {"tile": "%w", "scalar": self.const(0.0, "f32"), "rows": "%src",
-                "index": self.const(0, "index"), "last": "%w", "pass": "%w"}[acc.kind]
+                "index": self.const(0, "index"), "last": "%w", "pass": "%w",
+                "prior": "%w"}[acc.kind]
 
     def absorb(self, ctx: _Ctx, message: int, tile: str) -> None:
         n = len(self.current_loop.messages)
@@ -552,6 +582,9 @@ class _Function:
             elif acc.kind == "last":  # a received tile may be freed: keep a copy
                 received = self.current_loop.messages[message].sender != self.side
                 new = self.op(f"arith.negf {tile} : {t}") if received else tile
+            elif acc.kind == "prior":
+                tiles = [v for v, ty in self.results if ty == t]
+                new = tiles[-1] if tiles else old
             else:
                 new = old
             ctx.accs[i] = new
@@ -581,9 +614,43 @@ class _Function:
                 if message.store and self.spec.memref:
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
-                    self.emit(f"memref.store {e}, %mem[{ctx.row(from_iv=False)}] : {self.mem}")
+                    self.store(e, ctx.row(from_iv=False))
                 self.absorb(ctx, i, tile)
         self._free(pending)
+
+    def store(self, value: str, row: str) -> None:
+        """memref.store into %mem (the memref mload reads) as PairSpec.alias
+        reaches it, or into a distinct allocation."""
+        alias, mem = self.spec.alias, self.mem
+        if alias == "iter":  # through an inner loop's iter_arg
+            j, m, r = self.fresh("j"), self.fresh("m"), self.fresh("mr")
+            one = self.const(1, "index")
+            self.emit(f"{r} = scf.for {j} = {self.const(0, 'index')} to {one} step {one} "
+                      f"iter_args({m} = %mem) -> ({mem}) {{")
+            self.emit(f"  memref.store {value}, {m}[{row}] : {mem}")
+            self.emit(f"  scf.yield {m} : {mem}")
+            self.emit("}")
+            return
+        self.emit(f"memref.store {value}, {self.store_target()}[{row}] : {mem}")
+
+    def store_target(self) -> str:
+        """The memref stores go to, defined once at the top of the function."""
+        alias, mem = self.spec.alias, self.mem
+        if alias == "args":  # the caller binds %mem and %mem2 to one buffer
+            return "%mem2"
+        if alias not in ("select", "if", "alloc"):
+            return "%mem"
+        if "store" not in self.consts:
+            name = self.consts["store"] = self.fresh("mt")
+            true = self.fresh("true")
+            self.const_lines.append(f"    {true} = arith.constant true")
+            self.const_lines.append({
+                "select": f"    {name} = arith.select {true}, %mem, %mem2 : {mem}",
+                "if": f"    {name} = scf.if {true} -> ({mem}) {{ scf.yield %mem : {mem} }} "
+                      f"else {{ scf.yield %mem2 : {mem} }}",
+                "alloc": f"    {name} = memref.alloc() : {mem}",
+            }[alias])
+        return self.consts["store"]
 
     def _free(self, pending: list[str]) -> None:
         for tile in pending:
@@ -717,7 +784,12 @@ class _Function:
         ty, step = mine.iv_type, max(1, mine.step)
         start, stop = lower, upper
         lb, st = self.const(start, ty), self.const(step, ty)
-        if dynamic:  # a bound the pass cannot read as a constant
+        earlier = [v for v, t in self.results if t == "index"]
+        if dynamic and mine.earlier_bound and ty == "index" and earlier:
+            # stop + (e - e), e an earlier loop's result
+            zero = self.op(f"arith.subi {earlier[-1]}, {earlier[-1]} : index")
+            ub = self.op(f"arith.addi {self.const(stop, ty)}, {zero} : index", "ub")
+        elif dynamic:  # a bound the pass cannot read as a constant
             ub = self.fresh("ub")
             self.emit(f"{ub} = arith.addi {self.const(stop - 1, ty)}, {self.const(1, ty)} : {ty}")
         else:
@@ -753,10 +825,24 @@ class _Function:
         types = ", ".join(t for _, t in self.results)
         ret = f"    return {values} : {types}" if self.results else "    return"
         mem = f", %mem: {self.mem}" if self.spec.memref else ""
-        return "\n".join(
-            [f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}{mem}) -> ({types}) "
-             f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}} {{"]
+        mem2 = (f", %mem2: {self.mem}"
+                if self.spec.memref and self.spec.alias in ("select", "if", "args") else "")
+        core = f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}}"
+        wrapped = bool(mem2) and self.spec.alias == "args"
+        name = f"{self.side}_body" if wrapped else self.side
+        function = (
+            [f"  func.func @{name}(%src: {self.src}, %w: {self.tile}{mem}{mem2}) "
+             f"-> ({types}) {'' if wrapped else core} {{"]
             + self.const_lines + self.lines + [ret, "  }"])
+        if wrapped:  # the kernel calls its body with one buffer for %mem and %mem2
+            head, names = self._results(len(self.results), "r")
+            ret = f"    return {', '.join(names)} : {types}" if names else "    return"
+            function += [
+                f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}{mem}) "
+                f"-> ({types}) {core} {{",
+                f"    {head}func.call @{name}(%src, %w, %mem, %mem) : ({self.src}, "
+                f"{self.tile}, {self.mem}, {self.mem}) -> ({types})", ret, "  }"]
+        return "\n".join(function)
 
 
 def render(spec: PairSpec) -> str:
@@ -792,6 +878,8 @@ _SIMPLER = {
     "free": [False],
     "store": [False],
     "memref": [False],
+    "alias": ["direct"],
+    "earlier_bound": [False],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
