@@ -17,16 +17,16 @@
 
 // The exchange of issue 12: both kernels push then pop, stage 4, trip 9,
 // 4 slots. Skewing both to depth 3 puts 6 messages in each 4-slot pipe before
-// either kernel pops; the cube keeps depth 3, the vector drops to 1 (trip 9
-// has no depth 2 without a remainder).
+// either kernel pops; both drop to depth 2 (the last iteration of 9 peeled
+// after the steady loop).
 
 // CHECK-LABEL: func.func @cube
 // CHECK:         "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpush_to_aiv"
-// CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    scf.for
 // CHECK-LABEL: func.func @vec
 // CHECK:         "pto.tpush_to_aic"
+// CHECK-NEXT:    "pto.tpush_to_aic"
 // CHECK-NEXT:    scf.for
 // FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on C2V, more than its 4 slots: a skew of any depth deadlocks against some peer (docs/deadlock.md)
 // FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on V2C, more than its 4 slots
@@ -36,7 +36,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c9 = arith.constant 9 : index
-    // expected-remark @below {{skewed: depth 3 (requested 3, trip 9, slots 4)}}
+    // expected-remark @below {{skewed: depth 2 (requested 3, trip 9, slots 4; depth 3 deadlocks against @vec: both kernels push first and block on full pipes (C2V 4 of 4, V2C 4 of 4 slots held))}}
     %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
@@ -49,7 +49,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c9 = arith.constant 9 : index
-    // expected-remark @below {{skewed: depth 1 (requested 3, trip 9, slots 4; depth 3 deadlocks against @cube: both kernels push first and block on full pipes (C2V 4 of 4, V2C 4 of 4 slots held))}}
+    // expected-remark @below {{skewed: depth 2 (requested 3, trip 9, slots 4; depth 3 deadlocks against @cube: both kernels push first and block on full pipes (C2V 4 of 4, V2C 4 of 4 slots held))}}
     %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aic"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>

@@ -24,7 +24,8 @@ from mlir.passmanager import PassManager
 import skew_mlir
 from skew_mlir.sim.check import differential_check
 from skew_mlir.skew.pairing import pushes_never_block
-from skew_mlir.skew.plan import producer_schedule, skew_depth
+from skew_mlir.skew.depth import skew_depth
+from skew_mlir.skew.plan import producer_schedule
 from skew_mlir.verify.model import check_pair
 from skew_mlir.verify.program import FREE, POP, PUSH, Event, Loop, Program
 
@@ -90,10 +91,9 @@ def exchange(slots: int, trip: int = 9, stages=(4, 4)) -> str:
 def test_the_exchange_of_the_issue_is_lowered_with_a_reason():
     _, _, remarks = run(exchange(4), MODULE)
     assert remarks == [
-        "skewed: depth 3 (requested 3, trip 9, slots 4)",
-        "skewed: depth 1 (requested 3, trip 9, slots 4; depth 3 deadlocks against @cube: "
+        f"skewed: depth 2 (requested 3, trip 9, slots 4; depth 3 deadlocks against @{peer}: "
         "both kernels push first and block on full pipes (C2V 4 of 4, V2C 4 of 4 slots "
-        "held))"]
+        "held))" for peer in ("vec", "cube")]
 
 
 VARIANTS = {
@@ -136,7 +136,7 @@ def test_a_peer_holding_a_slot_before_its_loop():
 
 def test_func_anchor_keeps_a_skew_whose_pushes_fit_the_slots():
     _, after, remarks = run(exchange(8, trip=8), FUNC)
-    assert remarks == [f"skewed: depth 2 (requested 3, trip 8, slots 8; the peer kernel is "
+    assert remarks == [f"skewed: depth 3 (requested 3, trip 8, slots 8; the peer kernel is "
                        f"not visible from this anchor: safe, its 8 pushes on {pipe} fit the "
                        f"slots)" for pipe in ("C2V", "V2C")]
     assert "scf.for" in str(after)
@@ -158,7 +158,8 @@ def ours(trip: int, depth: int) -> tuple:
     steady = len(range(*s.steady_range))
     body = push * len(s.steady_producers) + pop * len(s.steady_consumers)
     middle = (Loop(steady, body, None),) if steady > 1 else body * steady
-    return push * len(s.prologue) + middle + pop * len(s.epilogue)
+    return (push * len(s.prologue) + middle + push * len(s.remainder)
+            + pop * len(s.epilogue))
 
 
 def peers(trip: int):
@@ -191,7 +192,7 @@ def deadlock_free(cube: tuple, vector: tuple, slots: int) -> bool:
 def safe_depths(slots: int, trip: int) -> list[int]:
     """The depths (feasible for the trip) that no peer deadlocks, among the
     peers that do not deadlock with the loop as written."""
-    depths = sorted({skew_depth(d + 1, d, trip)[1] for d in range(1, trip // 2 + 1)})
+    depths = sorted({skew_depth(d, {}, trip).depth for d in range(1, trip // 2 + 1)})
     unsafe = set()
     for peer in peers(trip):
         if deadlock_free(ours(trip, 0), peer, slots):
@@ -203,7 +204,7 @@ def safe_depths(slots: int, trip: int) -> list[int]:
 @pytest.mark.parametrize("slots", [1, 2, 3])
 def test_func_anchor_bound_by_exhaustive_search(slots):
     for trip in range(2, 2 * slots + 2):
-        depths = sorted({skew_depth(d + 1, d, trip)[1] for d in range(1, trip // 2 + 1)})
+        depths = sorted({skew_depth(d, {}, trip).depth for d in range(1, trip // 2 + 1)})
         safe = safe_depths(slots, trip)
         if pushes_never_block(trip, slots):  # the pass keeps every depth
             assert safe == depths, (trip, safe)

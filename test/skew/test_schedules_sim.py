@@ -43,7 +43,7 @@ def _example(trip: int, stages: int, slots: int = 4) -> str:
 
 
 def _pipeline(options: str) -> str:
-    return f"builtin.module(func.func(pto-skew-cross-core{{{options}}}))"
+    return f"builtin.module(pto-skew-cross-core{{{options}}})"
 
 
 @pytest.mark.parametrize("trip", [5, 7, 9, 10])

@@ -51,7 +51,7 @@ def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants,
     messages = Counter(pipe_of(f) for f in loop.fifo)
     pipes = {pipe: PipeBudget(slots, count) for pipe, count in messages.items()}
     depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
-    return SkewPlan.producer_skew(op, halves, rng, depth, str(slots))
+    return SkewPlan.producer_skew(op, halves, rng, depth, remainder, str(slots))
 
 
 def _check_pipes(fifo: list[ir.Operation]) -> None:

@@ -26,7 +26,8 @@ from ..dialect import CORE_ATTR
 from ..verify.model import Model
 from ..verify.program import PUSH, Pipelined, Program, build_program, fifo_holders, function_name
 from ..verify.verify_pass import ROLES, _fifo_functions
-from .plan import DemotionPlan, SkewPlan, producer_schedule, skew_depth
+from .depth import skew_depth
+from .plan import DemotionPlan, SkewPlan, producer_schedule
 
 PUSHED_PIPE = {"cube": "C2V", "vector": "V2C"}
 
@@ -208,12 +209,12 @@ def _pipelined(plan: SkewPlan) -> Pipelined:
     return Pipelined(frozenset(plan.halves.ops(plan.halves.producer)), (
         (1, ((len(s.prologue), 0),)),
         (steady, ((len(s.steady_producers), 0), (len(s.steady_consumers), 1))),
-        (1, ((len(s.epilogue), 1),))))
+        (1, ((len(s.remainder), 0), (len(s.epilogue), 1)))))
 
 
 def _at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
     """`plan` at the deepest feasible depth <= cap, None for none."""
-    depth = skew_depth(cap + 1, cap, plan.trip)[1] if cap >= 1 else 0
+    depth = skew_depth(cap, {}, plan.trip, plan.remainder).depth if cap >= 1 else 0
     if depth < 1:
         return None
     if depth == plan.depth:

@@ -131,7 +131,10 @@ def _constants(schedule: Schedule, produced: bool, consumed: bool) -> tuple[int,
 class SkewPlan(NamedTuple):
     loop: ir.Operation
     halves: Halves
-    depth: Depth
+    depth: int
+    requested: int  # max(2, stages - 1)
+    why: str  # why depth < requested, when the numbers do not say
+    remainder: str  # the pass option: how a lowered depth is chosen
     slots: str  # the slot counts of the loop's pipes, for the remark
     trip: int
     # The loop's start / stop / step as read: the emitter reuses the loop's
@@ -141,12 +144,12 @@ class SkewPlan(NamedTuple):
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
-                      depth: Depth, slots: str) -> SkewPlan:
-        return cls(loop, halves, depth, slots, rng.trip,
-                   (rng.start, rng.stop, rng.step),
+                      depth: Depth, remainder: str, slots: str) -> SkewPlan:
+        return cls(loop, halves, depth.depth, depth.requested, depth.why, remainder,
+                   slots, rng.trip, (rng.start, rng.stop, rng.step),
                    producer_schedule(rng.start, rng.step, rng.trip, depth.depth))
 
     def remark(self) -> str:
-        why = f"; {self.depth.why}" if self.depth.why else ""
-        return (f"skewed: depth {self.depth.depth} (requested {self.depth.requested}, "
+        why = f"; {self.why}" if self.why else ""
+        return (f"skewed: depth {self.depth} (requested {self.requested}, "
                 f"trip {self.trip}, slots {self.slots}{why})")
