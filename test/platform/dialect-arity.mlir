@@ -9,8 +9,9 @@ func.func @push_two(%t: tensor<4xf32>) {
 
 // -----
 
-func.func @pop_with_operand(%t: tensor<4xf32>) {
-  // expected-error @below {{expects exactly 0 operands, but got 1}}
+// A pop's optional operands are index values (valid rows, valid columns).
+func.func @pop_with_tile_operand(%t: tensor<4xf32>) {
+  // expected-error @below {{expected 'index' but got 'tensor<4xf32>'}}
   %x = "pto.tpop_from_aic"(%t) : (tensor<4xf32>) -> tensor<4xf32>
   return
 }
@@ -25,9 +26,49 @@ func.func @pop_without_result() {
 
 // -----
 
-func.func @free_without_operand() {
-  // expected-error @below {{expects exactly 1 operands, but got 0}}
-  "pto.tfree_from_aic"() : () -> ()
+// tfree takes no operand (the real form) or the popped tile (ours before).
+func.func @free_with_two_operands(%t: tensor<4xf32>) {
+  // expected-error @below {{expects at most 1 operands, but got 2}}
+  "pto.tfree_from_aic"(%t, %t) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @push_with_three_operands(%t: tensor<4xf32>, %s: i64) {
+  // expected-error @below {{expects at most 2 operands, but got 3}}
+  "pto.tpush_to_aic"(%t, %s, %s) : (tensor<4xf32>, i64, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @init_without_slot_size() {
+  // expected-error @below {{attribute "slot_size" is expected but not provided}}
+  "pto.aic_initialize_pipe"() {dir_mask = 1 : i8} : () -> ()
+  return
+}
+
+// -----
+
+func.func @init_with_string_mask() {
+  // expected-error @below {{expected base attribute 'builtin.integer' but got 'builtin.string'}}
+  "pto.aiv_initialize_pipe"() {dir_mask = "c2v", slot_size = 1024 : i32} : () -> ()
+  return
+}
+
+// -----
+
+func.func @subblock_idx_i32() {
+  // expected-error @below {{expected 'i64' but got 'i32'}}
+  %i = "pto.get_subblock_idx"() : () -> i32
+  return
+}
+
+// -----
+
+// expected-error @below {{expected base attribute 'builtin.string' but got 'builtin.integer'}}
+func.func @kernel_kind_int() attributes {pto.kernel_kind = #pto.kernel_kind<1>} {
   return
 }
 

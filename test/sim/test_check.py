@@ -88,15 +88,15 @@ def test_tolerance_mode_is_stated():
 # consumers that wait for a peer which never starts) fail *before* the pass
 # and are listed with the reason they cannot run.
 NOT_RUNNABLE = {
-    ("demote.mlir", "tensor_carry"): "frees a tile that is not a popped",
-    ("recompute.mlir", "tensor_arith_carry"): "frees a tile that is not a popped",
+    ("demote.mlir", "tensor_carry"): "names a tile that is not popped",
+    ("recompute.mlir", "tensor_arith_carry"): "names a tile that is not popped",
     ("memref.mlir", "read_after_write_hazard"): "out of bounds",
     ("memref.mlir", "producer_writes"): "unsupported op 'memref.atomic_rmw'",
     ("memref.mlir", "producer_unknown_effects"): "declaration without a body",
     ("memref.mlir", "consumer_unknown_effects"): "declaration without a body",
     ("aliasing.mlir", "one_global"): "unsupported op 'memref.get_global'",
     ("huge-depth.mlir", "huge_both"): "exceed the step limit",
-    ("demote.mlir", "push_only"): "pushed but never popped",
+    ("push-or-pop-only.mlir", "push_only"): "pushed but never popped",
 }
 
 

@@ -138,21 +138,6 @@ func.func @multi_round_trip_vector() attributes {pto.core = "aiv"} {
 
 // -----
 
-// A push without a pop is cross-core traffic but no round-trip.
-// CHECK-LABEL: func.func @push_only
-func.func @push_only(%a: tensor<16xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: not a round-trip: 1 push and 0 pop}}
-  scf.for %i = %c0 to %c8 step %c1 {
-    "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
-  } {pto.pipeline_stages = 2 : i64}
-  return
-}
-
-// -----
-
 // Consumer role: the popped tile feeds the body.
 // CHECK-LABEL: func.func @consumer_role
 func.func @consumer_role() attributes {pto.core = "aiv"} {

@@ -1,5 +1,6 @@
-// pto-verify-fifo: a popped tile keeps its slot until its tfree when the
-// program frees it, as in the simulator; a tfree must free a held tile.
+// pto-verify-fifo: a popped tile keeps its slot until a tfree when the
+// consumer frees that pipe's slots, as in the simulator; a tfree releases the
+// oldest popped, unreleased slot of its pipe and needs one to release.
 // RUN: pto-opt %s --pto-verify-fifo -split-input-file -verify-diagnostics
 
 // The vector keeps two popped tiles before freeing them: with one slot, the
@@ -61,7 +62,7 @@ func.func @vector() attributes {pto.core = "aiv"} {
   %c2 = arith.constant 2 : index
   %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
   scf.for %i = %c0 to %c2 step %c1 {
-    // expected-error @below {{frees a C2V tile that is not held: its pop's tile was already freed (the tfree runs more often than its pop)}}
+    // expected-error @below {{tfree on C2V with no popped, unreleased slot to release (the vector kernel frees more often than it pops)}}
     "pto.tfree_from_aic"(%a) : (tensor<16xf32>) -> ()
   }
   return

@@ -21,7 +21,7 @@ class Message:
     data: np.ndarray
     pushed_at: int  # end of the push on the producer's clock
     arrival: int  # earliest time a pop can take it
-    tile: object = None  # the array handed to the consumer (tfree finds it by identity)
+    tile: object = None  # the array handed to the consumer
     popped_at: int | None = None
     released_at: int | None = None
 
@@ -32,6 +32,7 @@ class Pipe:
         self.slots = slots
         self.messages: list[Message] = []
         self.next_pop = 0
+        self._oldest_held = 0  # messages before it are released
         # Messages that may still hold a slot at the producer's next push.
         self._holding: list[Message] = []
 
@@ -66,11 +67,13 @@ class Pipe:
             msg.released_at = at
         return msg
 
-    def find_popped(self, tile) -> Message | None:
-        """The popped, still-held message whose tile is `tile`."""
-        for msg in self.messages[:self.next_pop]:
-            if msg.tile is tile and msg.released_at is None:
+    def oldest_held(self) -> Message | None:
+        """The oldest popped, still-held message: the one a tfree releases
+        (fifo_model: in order)."""
+        for msg in self.messages[self._oldest_held:self.next_pop]:
+            if msg.released_at is None:
                 return msg
+            self._oldest_held += 1
         return None
 
     def describe(self) -> str:

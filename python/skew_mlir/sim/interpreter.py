@@ -15,7 +15,7 @@ import dataclasses
 import numpy as np
 from mlir import ir
 
-from .. import dialect as pto
+from .. import dialect as pto, fifo_model
 from ..loop_ranges import static_trips, trip_count
 from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
@@ -310,9 +310,18 @@ class Request:
     release: bool = False  # pop: no tfree uses the tile, so the pop frees the slot
 
 
+def _frees(pop) -> bool:
+    """Whether the kernel holding `pop` frees slots of its pipe: then the
+    pop holds its slot until a tfree, else the pop releases it."""
+    function = pop.parent
+    while "function_type" not in function.attributes:
+        function = function.parent
+    return fifo_model.pipe_of(pop) in fifo_model.freed_pipes(function)
+
+
 def _check_role(op, cc: Compiler) -> None:
     # The tile types first: IRDL lets any type through (dialect/pto.irdl.mlir).
-    error = pto.tile_type_error(op)
+    error = fifo_model.op_error(op) or fifo_model.free_operand_error(op)
     if error:
         raise SimError(f"{where(op)}: {error}")
     role = "cube" if op.name in _CUBE_OPS else "vector"
@@ -324,12 +333,19 @@ def _check_role(op, cc: Compiler) -> None:
 @handles(*pto.PUSH_OPS, *pto.FREE_OPS)
 def _pto_push_or_free(op, cc: Compiler) -> Step:
     _check_role(op, cc)
+    pipe, site = fifo_model.OPS[op.name].direction, describe(op)
+    if op.name in pto.FREE_OPS:
+        # In order: the oldest popped, unreleased slot, whatever the
+        # optional operand names (fifo_model).
+        request = Request("free", pipe, site)
+
+        def free(frame):
+            yield request
+        return Step(free, True)
     src = cc.slot(op.operands[0])
-    kind = "push" if op.name in pto.PUSH_OPS else "free"
-    pipe, site = pto.PIPE_OF[op.name], describe(op)
 
     def run(frame):
-        yield Request(kind, pipe, site, value=frame[src])
+        yield Request("push", pipe, site, value=frame[src])
     return Step(run, True)
 
 
@@ -337,10 +353,8 @@ def _pto_push_or_free(op, cc: Compiler) -> Step:
 def _pto_pop(op, cc: Compiler) -> Step:
     _check_role(op, cc)
     dst = cc.slot(op.results[0])
-    pipe, site = pto.PIPE_OF[op.name], describe(op)
-    free_op = {pto.POP_FROM_AIC: pto.FREE_FROM_AIC, pto.POP_FROM_AIV: pto.FREE_FROM_AIV}[op.name]
-    freed = any(use.owner.name == free_op for use in op.results[0].uses)
-    request = Request("pop", pipe, site, release=not freed)
+    pipe, site = fifo_model.OPS[op.name].direction, describe(op)
+    request = Request("pop", pipe, site, release=not _frees(op))
 
     def run(frame):
         frame[dst] = yield request

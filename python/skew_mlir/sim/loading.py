@@ -5,7 +5,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.passmanager import PassManager
 
-from .. import dialect as pto  # importing the package registered the pto passes
+from .. import fifo_model  # importing the package registered the pto passes
 from .errors import SimError, where
 
 
@@ -38,8 +38,8 @@ def fifo_slots(module: ir.Module, override: int | None) -> int:
     if override is not None:
         return override
     try:
-        return pto.fifo_slots(module.operation)
-    except pto.FifoDepthError as exc:
+        return fifo_model.default_slots(module.operation)
+    except fifo_model.FifoError as exc:
         raise SimError(f"{where(exc.op)}: {exc}") from None
 
 

@@ -182,14 +182,14 @@ def _serve(core: Core, req: Request, pipes: dict[str, Pipe], cost: CostModel):
         core.wait(msg.arrival, BLOCKED_POP)
         before = core.busy
         core.spend(cost.pop(msg.data.nbytes))
-        tile = msg.data.copy()  # a fresh array: tfree finds the message by identity
+        tile = msg.data.copy()  # a fresh array: the consumer may write to it
         pipe.pop(tile, core.clock, req.release)
         core.fifo_events.append(FifoEvent("pop", pipe.name, msg.index, before, core.busy))
         return True, tile
-    msg = pipe.find_popped(req.value)
+    msg = pipe.oldest_held()
     if msg is None:
-        raise SimError(f"{req.site}: frees a tile that is not a popped, unreleased "
-                       f"message of {pipe.name}")
+        raise SimError(f"{req.site}: tfree on {pipe.name} without a popped, unreleased "
+                       f"message to free")
     core.spend(cost.free_cycles)
     msg.released_at = core.clock
     return True, None

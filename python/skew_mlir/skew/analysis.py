@@ -6,7 +6,8 @@ from collections import Counter
 
 from mlir import ir
 
-from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS, pipe_of
+from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
+from ..fifo_model import Pipe, pipe_of
 from ..loop_ranges import Constants
 from .depth import PipeBudget, requested_depth, skew_depth
 from .hazards import check_memory
@@ -15,11 +16,15 @@ from .plan import CannotSkew, DemotionPlan, SkewPlan
 from .slicing import split_halves
 
 
-def analyze(loop: PipelineLoop, slots: int, constants: Constants,
+def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
             remainder: str = "peel") -> SkewPlan | DemotionPlan | None:
-    """None for a same-core loop (left alone), else a skew or a demotion.
+    """None for a loop that is not cross-core (left alone), else a skew or a
+    demotion. `slots`: the slot count of each pipe the loop uses;
     `constants` reads the bounds; `remainder` is the pass option."""
-    if not loop.fifo:
+    # Cross-core = the body (nested regions included) holds a push and a pop
+    # (the spec's Behavior 1): a push-only or pop-only loop is left intact.
+    pushes = sum(f.name in PUSH_OPS for f in loop.fifo)
+    if not pushes or pushes == len(loop.fifo):
         return None
     try:
         return _plan_skew(loop, slots, constants, remainder)
@@ -27,17 +32,13 @@ def analyze(loop: PipelineLoop, slots: int, constants: Constants,
         return DemotionPlan(loop.op, exc.reason)
 
 
-def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants,
+def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
                remainder: str) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
         if parent != op:
             raise CannotSkew(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
-    pushes = sum(f.name in PUSH_OPS for f in loop.fifo)
-    pops = len(loop.fifo) - pushes
-    if not pushes or not pops:
-        raise CannotSkew(f"not a round-trip: {pushes} push and {pops} pop")
     if loop.stages == 1:
         raise CannotSkew(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
     rng = static_range(op, constants)
@@ -49,9 +50,12 @@ def _plan_skew(loop: PipelineLoop, slots: int, constants: Constants,
     _check_pipes(loop.fifo)
     check_memory(halves)
     messages = Counter(pipe_of(f) for f in loop.fifo)
-    pipes = {pipe: PipeBudget(slots, count) for pipe, count in messages.items()}
+    pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
     depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
-    return SkewPlan.producer_skew(op, halves, rng, depth, remainder, str(slots))
+    counts = set(slots.values())
+    text = (str(counts.pop()) if len(counts) == 1
+            else ", ".join(f"{pipe} {n}" for pipe, n in sorted(slots.items())))
+    return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text)
 
 
 def _check_pipes(fifo: list[ir.Operation]) -> None:

@@ -8,12 +8,13 @@ from mlir import ir
 
 from .. import _native
 from ..attributes import integer_value
-from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, tile_type_error
+from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR
+from ..fifo_model import INIT_OPS, op_error
 from ..loop_ranges import INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range
 from .plan import CannotSkew, StaticRange
 
 
-_WALKED = sorted(FIFO_OPS | FREE_OPS | {"scf.for"})
+_WALKED = sorted(FIFO_OPS | FREE_OPS | INIT_OPS.keys() | {"scf.for"})
 
 
 @dataclasses.dataclass
@@ -26,7 +27,7 @@ class PipelineLoop:
 def find_pipeline_loops(root: ir.Operation
                         ) -> tuple[list[PipelineLoop], list[tuple[ir.Operation, str]]]:
     """Pipeline loops under `root`, innermost first, and the malformed ops
-    (pipeline markers, FIFO tiles) with what is wrong with them.
+    (pipeline markers, FIFO and initialise ops) with what is wrong with them.
 
     One native walk collects the loops and FIFO ops, each with its closest
     collected ancestor (a Python call per op would cost more than the rest of
@@ -42,8 +43,8 @@ def find_pipeline_loops(root: ir.Operation
     for i, capsule in enumerate(capsules):
         op = ir.Operation._CAPICreate(capsule)
         name = op.name
-        if name in FIFO_OPS or name in FREE_OPS:
-            error = tile_type_error(op)
+        if name != "scf.for":
+            error = op_error(op)
             if error:
                 errors.append((op, error))
             elif name in FIFO_OPS:

@@ -22,14 +22,12 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from ..dialect import CORE_ATTR
+from ..fifo_model import PUSH, FifoError, SlotTable, default_slots, kernel_role, subblocks
 from ..verify.model import Model
-from ..verify.program import PUSH, Pipelined, Program, build_program, fifo_holders, function_name
-from ..verify.verify_pass import ROLES, _fifo_functions
+from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
+from ..verify.verify_pass import _fifo_functions, _pipe_slots
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan, producer_schedule
-
-PUSHED_PIPE = {"cube": "C2V", "vector": "V2C"}
 
 
 class Decision(NamedTuple):
@@ -37,9 +35,10 @@ class Decision(NamedTuple):
     note: str = ""  # why a skew's depth was limited, for its remark
 
 
-def limit_depths(root: ir.Operation, plans: list, slots: int) -> list[Decision]:
+def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Decision]:
     """`plans` (one per pipeline loop under `root`), with the depths of the
-    skews lowered or the skews demoted where they could deadlock the pair."""
+    skews lowered or the skews demoted where they could deadlock the pair;
+    `slots` gives each pipe's slot count (fifo_model)."""
     decided = {id(p): Decision(p) for p in plans}
     by_function: dict[ir.Operation, list[SkewPlan]] = {}
     for plan in plans:
@@ -82,11 +81,12 @@ def limit_depths(root: ir.Operation, plans: list, slots: int) -> list[Decision]:
 class _Pair:
     """Builds and runs the planned pair in the verifier's model."""
 
-    def __init__(self, module, cube, vector, slots):
+    def __init__(self, module, cube, vector, slots: SlotTable):
         _, self.holders = fifo_holders(module)
         self.fifo_functions = _fifo_functions(module, self.holders)
         self.functions = {"cube": cube, "vector": vector}
-        self.slots = slots
+        self.default = default_slots(module, slots.option)
+        self.subblocks = subblocks(cube, vector)
 
     def programs(self, skews: dict) -> dict[str, Program]:
         pipelined = {plan.loop: _pipelined(plan) for plan in skews.values()}
@@ -101,7 +101,11 @@ class _Pair:
         self.unproved = [what for p in programs.values() for _, what in p.unproved]
         if self.unproved:
             return None
-        model = Model(programs["cube"], programs["vector"], self.slots)
+        slots, errors = _pipe_slots(self.functions, programs, self.default)
+        if errors:
+            self.unproved = [errors[0][1]]
+            return None
+        model = Model(programs["cube"], programs["vector"], slots, self.subblocks)
         self.outcome = model.run()
         return model
 
@@ -110,7 +114,7 @@ class _Pair:
         return model is not None and _deadlock_free(self.outcome)
 
 
-def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: int,
+def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                decided: dict) -> None:
     pair = _Pair(module, cube, vector, slots)
     names = {role: function_name(f) for role, f in pair.functions.items()}
@@ -185,20 +189,21 @@ def _deadlock_reason(model: Model | None, pair: _Pair, names: dict, role: str,
     head = f"depth {plan.depth} deadlocks against {peer}"
     if model is None:
         return f"depth {plan.depth} cannot be proved against {peer} ({pair.unproved[0]})"
-    waiting = [cursor.current() for cursor in model.cursors]
+    waiting = [lane.cursor.current() for lane in model.lanes]
     if None in waiting:
         return f"{head}: {pair.outcome.findings[0].message}"
     if all(event.kind == PUSH for event in waiting):
-        held = ", ".join(f"{p.name} {p.occupancy()} of {p.slots}" for p in model.pipes.values())
+        held = ", ".join(f"{p.pipe} {p.occupancy()} of {p.slots}" for p in model.pipes.values())
         return f"{head}: both kernels push first and block on full pipes ({held} slots held)"
     parts = []
-    for core, event in zip(("cube", "vector"), waiting):
+    for lane, event in zip(model.lanes, waiting):
         pipe = model.pipes[event.pipe]
+        core = lane.name.replace(" kernel", "")
         if event.kind == PUSH:
-            parts.append(f"the {core} waits to push to {pipe.name} "
-                         f"({pipe.occupancy()} of {pipe.slots} slots held)")
+            parts.append(f"the {core} waits to push to {pipe.pipe} "
+                         f"({pipe.occupancy(lane.index)} of {pipe.slots} slots held)")
         else:
-            parts.append(f"the {core} waits to pop from {pipe.name}")
+            parts.append(f"the {core} waits to pop from {pipe.pipe}")
     return f"{head}: {', '.join(parts)}"
 
 
@@ -236,11 +241,10 @@ def _capped(planned: dict, cap: int) -> dict:
 
 # --- no visible peer ---------------------------------------------------------------
 
-def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: int,
+def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
                 decided: dict, why: str) -> None:
     """Keep the skews of `function` only if its pushes can never block."""
     role = _role(function)
-    pipe = PUSHED_PIPE[role]
     _, holders = fifo_holders(function)
     program = build_program(role, function, holders, _callees(function))
     if program.unproved:
@@ -248,15 +252,20 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: int,
         reason = (f"{why}, and the kernel's own FIFO use cannot be counted ({what}): "
                   "no skew is safe against every peer")
     else:
-        pushes = program.totals().get((PUSH, pipe), 0)
-        if pushes_never_block(pushes, slots):
+        pushed = {pipe: n for (kind, pipe), n in program.totals().items() if kind == PUSH}
+        counts = {pipe: slots.slots(pipe, function, [function]) for pipe in pushed}
+        over = [pipe for pipe in sorted(pushed) if not pushes_never_block(pushed[pipe],
+                                                                          counts[pipe])]
+        if not over:
+            fits = ", ".join(f"{n} pushes on {pipe}" for pipe, n in sorted(pushed.items()))
             for plan in skews:
                 decided[id(plan)] = Decision(
-                    plan, f"{why}: safe, its {pushes} pushes on {pipe} fit the slots")
+                    plan, f"{why}: safe, its {fits or 'no pushes'} fit the slots")
             return
-        reason = (f"{why}, and the kernel pushes {pushes} messages on {pipe}, more than "
-                  f"its {slots} slots: a skew of any depth deadlocks against some peer "
-                  "(docs/deadlock.md)")
+        pipe = over[0]
+        reason = (f"{why}, and the kernel pushes {pushed[pipe]} messages on {pipe}, more "
+                  f"than its {counts[pipe]} slots: a skew of any depth deadlocks against "
+                  "some peer (docs/deadlock.md)")
     for plan in skews:
         decided[id(plan)] = Decision(DemotionPlan(plan.loop, reason))
 
@@ -283,10 +292,10 @@ def _callees(function: ir.Operation) -> set[str]:
 # --- kernels -----------------------------------------------------------------------
 
 def _role(function: ir.Operation) -> str | None:
-    if CORE_ATTR not in function.attributes:
-        return None
-    attr = function.attributes[CORE_ATTR]
-    return ROLES.get(ir.StringAttr(attr).value) if isinstance(attr, ir.StringAttr) else None
+    try:
+        return kernel_role(function)
+    except FifoError:
+        return None  # a malformed marker: not a kernel (pto-verify-fifo says why)
 
 
 def _other(role: str) -> str:

@@ -6,7 +6,7 @@ from mlir import ir
 
 from .. import diagnostics
 from ..diagnostics import LocatedError
-from ..dialect import fifo_slots
+from ..fifo_model import SlotTable, default_slots, pipe_of
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .depth import REMAINDER_MODES
@@ -25,8 +25,8 @@ class SkewCrossCorePipeline(Pass):
     argument = "pto-skew-cross-core"
     summary = ("Software-pipeline cross-core (cube/vector) pipeline loops: "
                "producer skew, or demotion to a plain loop")
-    fifo_depth: int = option(0, "FIFO slots per direction (0: module attribute "
-                                "pto.fifo_depth, else 4)", minimum=0)
+    fifo_depth: int = option(0, "Slots of a pipe no initialise op declares (0: the "
+                                "nearest module's pto.fifo_depth, else 4)", minimum=0)
     remarks: bool = option(False, "Emit a remark for every decision")
     tag_membership: bool = option(True, "Tag skewed copies with pto.pipeline_membership")
     remainder: str = option("peel", "When the depth does not divide a constant trip "
@@ -38,7 +38,8 @@ class SkewCrossCorePipeline(Pass):
         if self.remainder not in REMAINDER_MODES:
             raise LocatedError(op, f"remainder must be one of "
                                f"{', '.join(REMAINDER_MODES)}, got '{self.remainder}'")
-        slots = fifo_slots(op, self.fifo_depth)
+        default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
+        table = SlotTable(self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
         for bad, message in errors:
             diagnostics.error(bad.location, message)
@@ -52,12 +53,13 @@ class SkewCrossCorePipeline(Pass):
         constants = Constants()
         for loop in loops:
             try:
-                plans.append(analyze(loop, slots, constants, self.remainder))
+                plans.append(analyze(loop, _loop_slots(loop, op, table), constants,
+                                     self.remainder))
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
-        decisions = limit_depths(op, plans, slots)
+        decisions = limit_depths(op, plans, table)
         next_group: dict[ir.Operation, int] = {}
         pool = ConstantPool()
         for plan, note in decisions:
@@ -85,6 +87,15 @@ class SkewCrossCorePipeline(Pass):
                 diagnostics.remark(location, message)
         if failed:
             raise PassFailure()
+
+
+def _loop_slots(loop, root: ir.Operation, table: SlotTable) -> dict:
+    """Slots of each pipe the loop uses: its kernel's initialise ops, else
+    the option, else the nearest module enclosing the loop (not the pass's
+    root: a nested module's pto.fifo_depth governs its kernels)."""
+    function = [_enclosing_function(loop.op, root)]
+    return {pipe: table.slots(pipe, loop.op, function)
+            for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
 
 
 def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:

@@ -23,7 +23,7 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 
-from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR
+from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR, PUSH_OPS
 from ..sim.check import differential_check
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
@@ -66,17 +66,18 @@ def _clone(module: ir.Module) -> ir.Module:
 
 
 def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
-    """Loops with pto.pipeline_stages that hold a FIFO op, and the number without."""
+    """Cross-core loops with pto.pipeline_stages (a push and a pop inside),
+    and the number of the other pipeline loops (kept by the pass)."""
     crossing: list[ir.Operation] = []
     same = 0
 
     def visit(op):
         nonlocal same
         if op.name == "scf.for" and PIPELINE_STAGES_ATTR in op.attributes:
-            fifo = []
-            op.walk(lambda o: (fifo.append(o) if o.name in FIFO_OPS else None)
+            fifo = set()
+            op.walk(lambda o: (fifo.add(o.name in PUSH_OPS) if o.name in FIFO_OPS else None)
                     or ir.WalkResult.ADVANCE)
-            if fifo:
+            if len(fifo) == 2:
                 crossing.append(op)
             else:
                 same += 1

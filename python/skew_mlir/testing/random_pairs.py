@@ -9,8 +9,9 @@ iteration (`CrossLoop.messages`, each sent by one core and received by the
 other), and both kernels run the same number of iterations and handle the
 messages in that order. The only departure is `exchange`: the receiver of
 message 0 sends message 1 before it pops message 0 (both cores push first,
-then pop), which needs one slot per pipe. A received tile is freed
-(`tfree`, when the message asks for it) before the core's next pop.
+then pop), which needs one slot per pipe. When any message asks for it, a
+core frees every tile it receives (`tfree`) before its next pop: with the
+tile as operand when that message asks, else in the operand-less form.
 
 What varies: start / stop / step of each core's loop (its own; only the trip
 count is shared), index or i16 / i32 / i64 induction variables, `scf.for
@@ -93,7 +94,7 @@ class Expr:
 class Message:
     sender: str
     expr: Expr
-    free: bool = False  # the receiver frees the tile (before its next pop)
+    free: bool = False  # the receiver frees its tiles, naming this one
     store: bool = False  # the receiver stores the tile's first element into %mem
 
 
@@ -596,7 +597,13 @@ class _Function:
         if (loop.exchange and len(loop.messages) >= 2 and loop.messages[1].sender == side
                 and loop.messages[0].sender != side):
             order[0], order[1] = order[1], order[0]
-        pending: list[str] = []
+        pending: list[str | None] = []
+        # A kernel that frees one received tile frees them all (a tfree
+        # releases the oldest popped slot of its pipe, fifo_model); the
+        # messages that ask for it name their tile, the others use the
+        # operand-less form of the real contract.
+        frees = any(m.free for other in self.spec.loops for m in other.messages
+                    if m.sender != side)
         for kind, i in order:
             message = loop.messages[i]
             if kind == "send":
@@ -609,8 +616,8 @@ class _Function:
                 self._free(pending)
                 tile = self.op(f'"{POP[side]}"() : () -> {self.tile}', "p")
                 ctx.popped = tile
-                if message.free:
-                    pending.append(tile)
+                if frees:
+                    pending.append(tile if message.free else None)
                 if message.store and self.spec.memref:
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
@@ -652,9 +659,12 @@ class _Function:
             }[alias])
         return self.consts["store"]
 
-    def _free(self, pending: list[str]) -> None:
+    def _free(self, pending: list[str | None]) -> None:
         for tile in pending:
-            self.emit(f'"{FREE[self.side]}"({tile}) : ({self.tile}) -> ()')
+            if tile is None:
+                self.emit(f'"{FREE[self.side]}"() : () -> ()')
+            else:
+                self.emit(f'"{FREE[self.side]}"({tile}) : ({self.tile}) -> ()')
         pending.clear()
 
     def branched(self, loop: CrossLoop, ctx: _Ctx, cond: str, both: bool) -> None:

@@ -1,13 +1,14 @@
-"""The abstract two-core FIFO model: runs two FIFO programs against each other.
+"""The abstract cross-core FIFO model: runs the FIFO programs of a pair
+against each other.
 
-Semantics are those of the simulator's pipes (sim/fifo.py, sim/scheduler.py)
-without data or time: each pipe holds at most `slots` messages; a message
-holds its slot from its push until the tfree of its popped tile, or until
-the pop when no tfree uses the pop's tile. A push blocks while the pipe is
-full, a pop while it is empty. Each pop checks the type of the message it
-receives against its own result type.
+Semantics are the shared FIFO contract (fifo_model.py) without data or
+time: per pipe, a PipeState says which message each op touches and whether
+it may run; a push blocks while its pipe is full, a pop while its message is
+incomplete. The vector program runs once per sub-block. Each pop checks the
+type and split of the message it receives (half tiles under split).
 
-The cores run in rounds (the cube until it blocks, then the vector). Loops
+The cores run in rounds (the cube until it blocks, then each vector
+sub-block). Loops
 are never unrolled: the round-start state is the two program positions (an
 index per loop level), the pipe contents (message types, held tiles) and the
 iteration counter of every enclosing loop. When a state repeats with, in
@@ -22,12 +23,12 @@ periods: prologue, one period, epilogue.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 
 from mlir import ir
 
-from .program import FREE, POP, PUSH, Event, Program
+from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, freed_pipes, vector_side_type
+from .program import Event, Program
 
 # Occurrences of a round-start state remembered for period detection.
 HISTORY = 64
@@ -43,30 +44,6 @@ class Finding:
     op: ir.Operation
     message: str
     notes: tuple[tuple[ir.Operation, str], ...] = ()  # (op, what it did)
-
-
-class Pipe:
-    def __init__(self, name: str, slots: int):
-        self.name = name
-        self.slots = slots
-        self.queue: collections.deque = collections.deque()  # (type, push Event)
-        self.held: set[int] = set()  # pop registers whose tile awaits its tfree
-        self.leaked = 0  # popped tiles whose tfree can no longer run
-        self.pushed = 0
-        self.popped = 0
-        self.peak = 0  # most slots held at once
-
-    def occupancy(self) -> int:
-        return len(self.queue) + len(self.held) + self.leaked
-
-    def key(self) -> tuple:
-        return tuple(self.queue), frozenset(self.held), self.leaked
-
-    def describe(self) -> str:
-        text = (f"{self.name} holds {self.occupancy()} of {self.slots} slots: "
-                f"{len(self.queue)} in flight, {len(self.held) + self.leaked} popped "
-                f"awaiting tfree; {self.pushed} pushed, {self.popped} popped")
-        return text
 
 
 class Cursor:
@@ -110,21 +87,41 @@ class _Stop(Exception):
 @dataclasses.dataclass
 class Outcome:
     findings: list[Finding]
-    pipes: dict[str, Pipe]
+    pipes: dict[Pipe, PipeState]
     simulated: int  # events executed one by one
     jumps: int  # accelerations taken
     complete: bool  # the model ran to the end (proved or found the errors)
 
 
+class Lane:
+    """One running core: the cube, or one vector sub-block."""
+
+    def __init__(self, program: Program, index: int, subblocks: int):
+        self.cursor = Cursor(program)
+        self.program = program
+        self.index = index  # the sub-block (0 for the cube)
+        self.name = (f"{program.role} kernel" if program.role != "vector" or subblocks == 1
+                     else f"vector sub-block {index}")
+
+
 class Model:
-    def __init__(self, cube: Program, vector: Program, slots: int,
-                 budget: int = DEFAULT_BUDGET):
-        self.cursors = (Cursor(cube), Cursor(vector))
-        self.pipes = {name: Pipe(name, slots) for name in ("C2V", "V2C")}
+    def __init__(self, cube: Program, vector: Program, slots: dict[Pipe, int],
+                 subblocks: int = 1, budget: int = DEFAULT_BUDGET):
+        self.lanes = [Lane(cube, 0, subblocks)] + [Lane(vector, i, subblocks)
+                                                   for i in range(subblocks)]
+        frees = {"cube": freed_pipes(cube.function), "vector": freed_pipes(vector.function)}
+        self.pipes = {}
+        for pipe, count in sorted(slots.items()):
+            consumer = "vector" if pipe.direction == C2V else "cube"
+            self.pipes[pipe] = PipeState(pipe, count, subblocks, pipe in frees[consumer])
+        # Per pipe: message index -> the pushes of it so far (one per producer lane).
+        self.messages: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
         self.slots = slots
+        self.subblocks = subblocks
         self.budget = budget
         self.findings: list[Finding] = []
         self.mismatches: set = set()
+        self.halves: dict = {}
         self.simulated = 0
         self.steps = 0
         self.jumps = 0
@@ -138,24 +135,23 @@ class Model:
                 if self.simulated + self.steps > self.budget:
                     complete = False
                     self.findings.append(Finding(
-                        "warning", self.cursors[0].program.function,
+                        "warning", self.lanes[0].program.function,
                         f"could not prove deadlock freedom and message counts: the "
                         f"FIFO schedule found no repeating period within "
                         f"{self.budget} model steps"))
                     break
-                for cursor in self.cursors:
-                    cursor.current()
-                key = (self.cursors[0].position(), self.cursors[1].position(),
-                       self.pipes["C2V"].key(), self.pipes["V2C"].key())
+                for lane in self.lanes:
+                    lane.cursor.current()
+                key = self._key()
                 seen = history.setdefault(key, [])
-                self.steps += len(self.cursors[0].frames) + len(self.cursors[1].frames) + len(seen)
+                self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
                 rounds = self._accelerate(seen, rounds)
-                seen.append((tuple(c.counters() for c in self.cursors),
-                             self._stats(), rounds))
+                seen.append((self._counters(), self._freed(), rounds))
                 if len(seen) > HISTORY:
                     del seen[0]
-                moved = self._run_core(self.cursors[0])
-                moved = self._run_core(self.cursors[1]) or moved
+                moved = False
+                for lane in self.lanes:
+                    moved = self._run_lane(lane) or moved
                 rounds += 1
                 if not moved:
                     self._diagnose_end()
@@ -166,43 +162,58 @@ class Model:
 
     # --- periods ----------------------------------------------------------
 
-    def _stats(self) -> tuple:
-        return tuple((p.pushed, p.popped) for p in self.pipes.values())
+    def _key(self) -> tuple:
+        """The round-start state up to loop counters and message numbering."""
+        parts = [lane.cursor.position() for lane in self.lanes]
+        for pipe, state in self.pipes.items():
+            base = state.freed()
+            messages = self.messages[pipe]
+            parts.append((state.key(), tuple((i - base, tuple(messages[i]))
+                                             for i in sorted(messages))))
+        return tuple(parts)
+
+    def _counters(self) -> tuple:
+        return tuple(lane.cursor.counters() for lane in self.lanes)
+
+    def _freed(self) -> tuple:
+        return tuple(state.freed() for state in self.pipes.values())
 
     def _accelerate(self, seen: list, rounds: int) -> int:
         """Jump over the whole periods that fit; returns the new round count."""
-        now = tuple(c.counters() for c in self.cursors)
+        now = self._counters()
         best = None
-        for then, stats, then_rounds in seen:
+        for then, freed, then_rounds in seen:
             jump = self._periods(then, now)
             if jump is None:
                 continue
             periods, moves = jump
             gain = periods * (rounds - then_rounds)
             if best is None or gain > best[0]:
-                best = (gain, periods, moves, stats, then_rounds)
+                best = (gain, periods, moves, freed, then_rounds)
         if best is None:
             return rounds
-        _, periods, moves, stats, then_rounds = best
-        for cursor, move in zip(self.cursors, moves):
+        _, periods, moves, freed, then_rounds = best
+        for lane, move in zip(self.lanes, moves):
             if move is not None:
                 level, delta = move
-                cursor.frames[level][2] += periods * delta
-        for pipe, (pushed, popped) in zip(self.pipes.values(), stats):
-            pipe.pushed += periods * (pipe.pushed - pushed)
-            pipe.popped += periods * (pipe.popped - popped)
+                lane.cursor.frames[level][2] += periods * delta
+        for (pipe, state), before in zip(self.pipes.items(), freed):
+            # Equal keys: every counter of the pipe moved by the same amount.
+            shift = periods * (state.freed() - before)
+            state.advance(shift)
+            self.messages[pipe] = {i + shift: m for i, m in self.messages[pipe].items()}
         self.jumps += 1
         return rounds + periods * (rounds - then_rounds)
 
     def _periods(self, then: tuple, now: tuple):
-        """(whole periods that fit, per core (level, delta) or None) when the
+        """(whole periods that fit, per lane (level, delta) or None) when the
         rounds from `then` to `now` form a period, else None."""
         periods = None
         moves = []
-        for cursor, old, new in zip(self.cursors, then, now):
+        for lane, old, new in zip(self.lanes, then, now):
             changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
             if not changed:
-                moves.append(None)  # this core did not move in the period
+                moves.append(None)  # this lane did not move in the period
                 continue
             if len(changed) > 1:
                 return None
@@ -210,7 +221,7 @@ class Model:
             delta = new[level] - old[level]
             if delta <= 0:
                 return None
-            fit = (cursor.frames[level][3] - 1 - new[level]) // delta
+            fit = (lane.cursor.frames[level][3] - 1 - new[level]) // delta
             periods = fit if periods is None else min(periods, fit)
             moves.append((level, delta))
         if not periods or periods < 1:
@@ -219,96 +230,157 @@ class Model:
 
     # --- events -----------------------------------------------------------
 
-    def _run_core(self, cursor: Cursor) -> bool:
-        """Run a core until it blocks or ends; whether it executed anything."""
+    def _run_lane(self, lane: Lane) -> bool:
+        """Run a lane until it blocks or ends; whether it executed anything."""
         moved = False
-        pipes, slots = self.pipes, self.slots
+        cursor = lane.cursor
         while True:
             event = cursor.current()
             if event is None:
                 return moved
-            pipe = pipes[event.pipe]
+            state = self.pipes[event.pipe]
+            index = lane.index
             kind = event.kind
             if kind is PUSH:
-                if pipe.occupancy() >= slots:
+                if not state.can_push(index):
                     return moved
-                pipe.queue.append((event.type, event))
-                pipe.pushed += 1
-                pipe.peak = max(pipe.peak, pipe.occupancy())
+                message = state.push(index)
+                self.messages[event.pipe].setdefault(message, []).append(event)
             elif kind is POP:
-                if not pipe.queue:
+                if not state.can_pop(index):
                     return moved
-                tile_type, source = pipe.queue.popleft()
-                if tile_type != event.type:
-                    self._mismatch(event, source, tile_type, pipe)
-                pipe.popped += 1
-                if event.held >= 0:
-                    if event.held in pipe.held:
-                        pipe.leaked += 1  # the earlier tile of this pop is never freed
-                    pipe.held.add(event.held)
+                message = state.pop(index)
+                self._check(event, self.messages[event.pipe][message], message, state)
+                self._forget(event.pipe, state)
             else:
-                assert kind is FREE
-                if event.held not in pipe.held:
+                if state.free(index) is None:
                     self.findings.append(Finding(
                         "error", event.op,
-                        f"frees a {pipe.name} tile that is not held: its pop's tile "
-                        f"was already freed (the tfree runs more often than its pop)"))
+                        f"tfree on {event.pipe} with no popped, unreleased slot to "
+                        f"release (the {lane.name} frees more often than it pops)"))
                     raise _Stop()
-                pipe.held.discard(event.held)
+                self._forget(event.pipe, state)
             cursor.frames[-1][1] += 1
             self.simulated += 1
             moved = True
 
-    def _mismatch(self, pop: Event, push: Event, tile_type: str, pipe: Pipe) -> None:
-        if (pop, push) in self.mismatches:
-            return
-        self.mismatches.add((pop, push))
-        self.findings.append(Finding(
-            "error", pop.op,
-            f"tile type mismatch on {pipe.name}: pops {pop.type}, but message "
-            f"#{pipe.popped} is {tile_type}",
-            ((push.op, f"message #{pipe.popped} pushed here"),)))
+    def _forget(self, pipe: Pipe, state: PipeState) -> None:
+        """Drop the messages every consumer lane has popped and released."""
+        messages = self.messages[pipe]
+        for index in [i for i in messages if i < state.freed()]:
+            del messages[index]
+
+    def _check(self, pop: Event, pushes: list, index: int, state: PipeState) -> None:
+        """The pop's tile and split against the message's pushes."""
+        for push in pushes:
+            if (pop, push) in self.mismatches:
+                continue
+            cube, vector = (push, pop) if pop.pipe.direction == C2V else (pop, push)
+            problem = None
+            if push.split != pop.split:
+                problem = (f"split mismatch on {pop.pipe}: pops with split {pop.split}, "
+                           f"but message #{index} is pushed with split {push.split}")
+            else:
+                expected = self._vector_side(cube)
+                if isinstance(expected, Finding):
+                    problem = expected.message
+                elif str(expected) != vector.type:
+                    what = "" if cube.split == 0 else f" (split {cube.split} halves {cube.type})"
+                    problem = (f"tile type mismatch on {pop.pipe}: pops {pop.type}, but "
+                               f"message #{index} is {push.type}{what}")
+            if problem:
+                self.mismatches.add((pop, push))
+                self.findings.append(Finding(
+                    "error", pop.op, problem,
+                    ((push.op, f"message #{index} pushed here"),)))
+
+    def _vector_side(self, cube: Event):
+        """The tile type a vector sub-block sees of a cube-side event."""
+        key = (cube.type, cube.split)
+        if key not in self.halves:
+            try:
+                self.halves[key] = vector_side_type(cube.tile, cube.split)
+            except ValueError as exc:
+                self.halves[key] = Finding("error", cube.op, str(exc))
+        return self.halves[key]
 
     # --- the end ----------------------------------------------------------
 
+    def describe(self, state: PipeState, lane: int = 0) -> str:
+        in_flight = max(0, state.complete() - min(state.popped))
+        held = state.occupancy(lane) - in_flight
+        return (f"{state.pipe} holds {state.occupancy(lane)} of {state.slots} slots: "
+                f"{in_flight} in flight, {held} popped awaiting tfree; "
+                f"{max(state.pushed)} pushed, {max(state.popped)} popped")
+
     def _diagnose_end(self) -> None:
-        waiting = [c.current() for c in self.cursors]
-        roles = [c.program.role for c in self.cursors]
-        if waiting == [None, None]:
-            for pipe in self.pipes.values():
-                if pipe.queue:
-                    _, push = pipe.queue[0]
+        waiting = [lane.cursor.current() for lane in self.lanes]
+        if all(event is None for event in waiting):
+            for pipe, state in self.pipes.items():
+                if state.complete() > min(state.popped) or max(state.pushed) > state.complete():
+                    index = min(state.popped)
+                    pushes = self.messages[pipe].get(index) or next(
+                        m for i, m in sorted(self.messages[pipe].items()) if m)
                     self.findings.append(Finding(
-                        "error", push.op,
-                        f"message count mismatch on {pipe.name}: message #{pipe.popped} "
-                        f"pushed here is never popped ({pipe.pushed} pushed, "
-                        f"{pipe.popped} popped when both kernels return)"))
+                        "error", pushes[0].op,
+                        f"message count mismatch on {pipe}: message #{index} "
+                        f"pushed here is never popped ({max(state.pushed)} pushed, "
+                        f"{min(state.popped)} popped when both kernels return)"))
+                elif state.frees and any(state.held(i) for i in range(len(state.popped))):
+                    consumer = "vector" if pipe.direction == C2V else "cube"
+                    program = self.lanes[0 if consumer == "cube" else 1].program
+                    event = program.first(POP, pipe)
+                    self.findings.append(Finding(
+                        "error", event.op,
+                        f"{max(state.held(i) for i in range(len(state.popped)))} popped "
+                        f"{pipe} slot(s) never released: the {consumer} kernel frees "
+                        f"this pipe's slots with tfree, but fewer times than it pops"))
             return
-        for i, event in enumerate(waiting):
-            if event is None:
-                continue
-            pipe = self.pipes[event.pipe]
-            peer, peer_event = roles[1 - i], waiting[1 - i]
+        reported = set()
+        for lane, event in zip(self.lanes, waiting):
+            if event is None or event.op in reported:
+                continue  # sub-blocks waiting at one op: one report
+            reported.add(event.op)
+            state = self.pipes[event.pipe]
             if event.kind is POP:
-                what = f"this pop from {pipe.name} waits for message #{pipe.popped}"
+                what = (f"this pop from {event.pipe} waits for message "
+                        f"#{state.popped[lane.index]}")
             else:
-                what = f"this push to {pipe.name} waits for a free slot ({pipe.describe()})"
-            if peer_event is None:
-                done = (f"pushing {pipe.pushed}" if event.kind is POP
-                        else f"popping {pipe.popped}")
+                what = (f"this push to {event.pipe} waits for a free slot "
+                        f"({self.describe(state, lane.index)})")
+            peers = [(other, e) for other, e in zip(self.lanes, waiting)
+                     if other.program is not lane.program]
+            blocked = [(other, e) for other, e in peers if e is not None]
+            if not blocked:
+                done = (f"pushing {max(state.pushed)}" if event.kind is POP
+                        else f"popping {max(state.popped)}")
                 self.findings.append(Finding(
                     "error", event.op,
-                    f"message count mismatch on {pipe.name}: {what}, but the {peer} "
-                    f"kernel returned after {done}"))
+                    f"message count mismatch on {event.pipe}: {what}, but the "
+                    f"{peers[0][0].program.role} kernel returned after {done}"))
             else:
+                other, peer_event = blocked[0]
                 self.findings.append(Finding(
                     "error", event.op,
-                    f"deadlock at {self.slots} slot(s) per pipe: {what}, while the "
-                    f"{peer} kernel waits too",
-                    ((peer_event.op, f"the {peer} kernel waits here"),)))
+                    f"deadlock at {slots_text(self.slots)}: {what}, while the "
+                    f"{other.name} waits too",
+                    ((peer_event.op, f"the {other.name} waits here"),)))
 
 
-def check_pair(cube: Program, vector: Program, slots: int,
-               budget: int = DEFAULT_BUDGET) -> Outcome:
-    """Run the abstract model of the pair at `slots` slots per pipe."""
-    return Model(cube, vector, slots, budget).run()
+def slots_text(slots: dict[Pipe, int]) -> str:
+    """"N slot(s) per pipe", or each pipe's count when they differ."""
+    counts = set(slots.values())
+    if len(counts) == 1:
+        return f"{counts.pop()} slot(s) per pipe"
+    return "slots " + ", ".join(f"{p} {n}" for p, n in sorted(slots.items()))
+
+
+def check_pair(cube: Program, vector: Program, slots: dict[Pipe, int] | int,
+               subblocks: int = 1, budget: int = DEFAULT_BUDGET) -> Outcome:
+    """Run the abstract model of the pair with `slots` slots per pipe (one
+    count for every pipe the programs use, or a count per pipe) and
+    `subblocks` vector sub-blocks."""
+    if isinstance(slots, int):
+        used = {pipe for program in (cube, vector) for _, pipe in program.totals()}
+        slots = dict.fromkeys(used, slots)
+    return Model(cube, vector, slots, subblocks, budget).run()

@@ -6,8 +6,10 @@ with their pipe, tile type and op. Ops holding no FIFO op are dropped.
 
 What cannot be modelled exactly (a dynamic-trip loop, an scf.if whose
 branches differ in FIFO events, scf.while, a call to a function with FIFO
-ops, a tfree whose tile is not a pop result) is listed in `unproved` with
-what could not be proved there; the model then does not run.
+ops) is listed in `unproved` with what could not be proved there; the model
+then does not run. A tfree releases the oldest popped slot of its pipe
+(fifo_model); a tfree that names a tile not popped from its pipe is listed
+in `errors`.
 """
 
 from __future__ import annotations
@@ -16,26 +18,19 @@ import dataclasses
 
 from mlir import ir
 
-from ..dialect import FREE_OPS, PIPE_OF, POP_OPS, PUSH_OPS
+from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error, pipe_of,
+                          split_of, tile_of)
 from ..loop_ranges import static_trips
-
-PUSH, POP, FREE = "push", "pop", "free"
-# The core each FIFO op runs on.
-CUBE_OPS = frozenset({"pto.tpush_to_aiv", "pto.tpop_from_aiv", "pto.tfree_from_aiv"})
-FREE_OF_POP = {"pto.tpop_from_aic": "pto.tfree_from_aic",
-               "pto.tpop_from_aiv": "pto.tfree_from_aiv"}
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Event:
     kind: str  # PUSH / POP / FREE
-    pipe: str  # "C2V" / "V2C"
-    type: str  # the tile type, as printed
+    pipe: Pipe
+    type: str  # the tile type, as printed ("" for a tfree)
     op: ir.Operation
-    # POP: id of the slot register the pop fills when a tfree releases its
-    # tile (the slot is held until then), -1 when the pop releases it.
-    # FREE: id of the register of the pop whose tile it frees.
-    held: int = -1
+    split: int = 0
+    tile: ir.Type | None = None  # the tile type (None for a tfree)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -81,8 +76,9 @@ class Program:
     function: ir.Operation
     body: tuple  # of Event | Loop
     unproved: list  # (op, what could not be modelled there)
+    errors: list  # (op, what is wrong with it)
 
-    def totals(self) -> dict[tuple[str, str], int]:
+    def totals(self) -> dict[tuple[str, Pipe], int]:
         """Messages per (kind, pipe) over the whole run: trips multiplied out."""
         counts: dict[tuple[str, str], int] = {}
 
@@ -96,7 +92,11 @@ class Program:
         add(self.body, 1)
         return counts
 
-    def first(self, kind: str, pipe: str) -> Event | None:
+    def pipes(self, kind: str) -> set[Pipe]:
+        """The pipes this program has `kind` events on."""
+        return {pipe for k, pipe in self.totals() if k == kind}
+
+    def first(self, kind: str, pipe: Pipe) -> Event | None:
         """The first event of `kind` on `pipe` in program order, if any."""
         stack = list(reversed(self.body))
         while stack:
@@ -109,12 +109,12 @@ class Program:
 
 
 def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
-    """The FIFO ops (push / pop / free) under `root` in program order, and
-    every op that holds one of them in a region."""
+    """The FIFO ops (push / pop / free, and the initialise ops) under `root`
+    in program order, and every op that holds one of them in a region."""
     ops: list[ir.Operation] = []
 
     def visit(op):
-        if op.name in PIPE_OF:
+        if op.name in OPS or op.name in INIT_OPS:
             ops.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -137,19 +137,19 @@ class _Builder:
         self.holders = holders
         self.fifo_functions = fifo_functions
         self.unproved: list = []
-        self.registers: dict[ir.Operation, int] = {}  # pop with a tfree -> id
+        self.errors: list = []
 
     def build(self) -> Program:
         region = self.function.regions[0]
         body = self.block(region.blocks[0]) if len(region.blocks) else ()
-        return Program(self.role, self.function, body, self.unproved)
+        return Program(self.role, self.function, body, self.unproved, self.errors)
 
     def block(self, block: ir.Block) -> tuple:
         nodes: list = []
         for op in block.operations:
             op = op.operation
             name = op.name
-            if name in PIPE_OF:
+            if name in OPS:
                 event = self.event(op)
                 if event is not None:
                     nodes.append(event)
@@ -189,33 +189,20 @@ class _Builder:
         return ()
 
     def event(self, op: ir.Operation) -> Event | None:
-        name = op.name
-        pipe = PIPE_OF[name]
-        if name in PUSH_OPS:
-            return Event(PUSH, pipe, str(op.operands[0].type), op)
-        if name in POP_OPS:
-            result = op.results[0]
-            freed = any(use.owner.name == FREE_OF_POP[name] for use in result.uses)
-            held = self.register(op) if freed else -1
-            return Event(POP, pipe, str(result.type), op, held)
-        assert name in FREE_OPS
-        tile = op.operands[0]
-        source = tile.owner if isinstance(tile, ir.OpResult) else None
-        if source is None or source.name not in POP_OPS:
-            self.unproved.append((op, "a tfree whose tile is not the result of a pop "
-                                      "(which message it releases)"))
-            return None
-        # Same pipe: the pass has checked that every FIFO op of the kernel
-        # runs on its core, and each core pops from one pipe only.
-        return Event(FREE, pipe, str(tile.type), op, self.register(source))
-
-    def register(self, pop: ir.Operation) -> int:
-        return self.registers.setdefault(pop.operation, len(self.registers))
+        kind, pipe = OPS[op.name].kind, pipe_of(op)
+        tile = tile_of(op)
+        if kind == FREE:
+            error = free_operand_error(op)
+            if error:
+                self.errors.append((op, error))
+                return None
+            return Event(FREE, pipe, "", op, split_of(op))
+        return Event(kind, pipe, str(tile.type), op, split_of(op), tile.type)
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
     """Why a FIFO op cannot run in the `role` kernel `function`, or None."""
-    core = "cube" if op.name in CUBE_OPS else "vector"
+    core = OPS[op.name].core if op.name in OPS else INIT_OPS[op.name]
     if core == role:
         return None
     return (f"'{op.name}' runs on the {core} core, but @{function_name(function)} "
@@ -223,9 +210,7 @@ def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | Non
 
 
 def _shape(nodes: tuple) -> tuple:
-    """What the model sees of a node list: kinds, pipes, types, trips, and
-    which pop each tfree releases (by position when the pop is in the list)."""
-    local: dict[int, int] = {}
+    """What the model sees of a node list: kinds, pipes, types, splits, trips."""
     out = []
 
     def walk(items):
@@ -235,12 +220,7 @@ def _shape(nodes: tuple) -> tuple:
                 walk(node.body)
                 out.append(("end",))
             else:
-                held = node.held
-                if node.kind == POP and held >= 0:
-                    local.setdefault(held, len(local))
-                if held >= 0:
-                    held = ("local", local[held]) if held in local else ("outer", held)
-                out.append((node.kind, node.pipe, node.type, held))
+                out.append((node.kind, node.pipe, node.type, node.split))
     walk(nodes)
     return tuple(out)
 

@@ -1,17 +1,17 @@
 """The `pto-verify-fifo` pass: FIFO message counts, tile types and deadlock
-freedom of a module's cube/vector kernel pair, at the declared slot count."""
+freedom of a module's cube/vector kernel pair, at each pipe's slot count."""
 
 from __future__ import annotations
 
 from mlir import ir
 
 from .. import diagnostics
-from ..dialect import CORE_ATTR, fifo_slots, tile_type_error
+from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
+from ..fifo_model import (C2V, POP, PUSH, FifoError, declared_pipes, default_slots,
+                          kernel_role, op_error, subblocks)
 from ..registry import Pass, PassFailure, option
-from .model import Finding, check_pair
-from .program import POP, PUSH, build_program, fifo_holders, function_name, role_error
-
-ROLES = {"aic": "cube", "aiv": "vector"}
+from .model import Finding, check_pair, slots_text
+from .program import build_program, fifo_holders, function_name, role_error
 
 
 class VerifyFifo(Pass):
@@ -19,14 +19,14 @@ class VerifyFifo(Pass):
     summary = ("Check that a module's cube/vector kernel pair agrees on FIFO message "
                "counts and tile types and cannot deadlock at the declared slot count")
     op_name = "builtin.module"
-    fifo_depth: int = option(0, "FIFO slots per direction (0: module attribute "
-                                "pto.fifo_depth, else 4)", minimum=0)
+    fifo_depth: int = option(0, "Slots of a pipe no initialise op declares (0: module "
+                                "attribute pto.fifo_depth, else 4)", minimum=0)
     remarks: bool = option(False, "Emit a remark with what was proved")
 
     def run(self, op: ir.Operation) -> None:
-        slots = fifo_slots(op, self.fifo_depth)
+        default = default_slots(op, self.fifo_depth)
         fifo_ops, holders = fifo_holders(op)
-        errors = [(fifo, tile_type_error(fifo)) for fifo in fifo_ops]
+        errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
         roles = {function: role for role, function in kernels.items()}
@@ -43,7 +43,8 @@ class VerifyFifo(Pass):
             return
         if not kernels:
             diagnostics.warning(op.location, f"FIFO ops not verified: no function is "
-                                f"marked {CORE_ATTR} = \"aic\" or \"aiv\"")
+                                f"marked {CORE_ATTR} = \"aic\" or \"aiv\" (or "
+                                f"{KERNEL_KIND_ATTR})")
             return
         if len(kernels) == 1:
             (role, function), = kernels.items()
@@ -54,12 +55,14 @@ class VerifyFifo(Pass):
                                  f"@{function_name(function)} uses the FIFO, but no "
                                  f"function is marked {CORE_ATTR} = \"{peer}\"")])
             return
-        self._verify_pair(op, kernels, holders, slots)
+        self._verify_pair(op, kernels, holders, default)
 
-    def _verify_pair(self, op, kernels, holders, slots) -> None:
+    def _verify_pair(self, op, kernels, holders, default) -> None:
         fifo_functions = _fifo_functions(op, holders)
         programs = {role: build_program(role, function, holders, fifo_functions)
                     for role, function in kernels.items()}
+        slots, errors = _pipe_slots(kernels, programs, default)
+        _report(errors + [e for p in programs.values() for e in p.errors])
         unproved = [u for p in programs.values() for u in p.unproved]
         unproved += [(function, f"the {role} kernel @{function_name(function)} is a "
                                 "declaration, its FIFO use is not visible")
@@ -70,7 +73,8 @@ class VerifyFifo(Pass):
                                 f"tile types or deadlock freedom: {what}")
         if unproved:
             return
-        outcome = check_pair(programs["cube"], programs["vector"], slots)
+        lanes = subblocks(kernels["cube"], kernels["vector"])
+        outcome = check_pair(programs["cube"], programs["vector"], slots, lanes)
         findings = outcome.findings + _total_mismatches(programs, outcome.findings)
         failed = False
         for finding in findings:
@@ -80,13 +84,45 @@ class VerifyFifo(Pass):
         if failed:
             raise PassFailure()
         if self.remarks and outcome.complete:
-            pipes = "; ".join(f"{p.name} {p.pushed} messages, peak {p.peak} of "
-                              f"{slots} slots held" for p in outcome.pipes.values())
+            pipes = "; ".join(f"{p.pipe} {max(p.pushed)} messages, peak {p.peak} of "
+                              f"{p.slots} slots held" for p in outcome.pipes.values())
+            blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
             diagnostics.remark(op.location, (
                 f"FIFO verified for @{function_name(kernels['cube'])} / "
-                f"@{function_name(kernels['vector'])} at {slots} slot(s) per pipe: "
+                f"@{function_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} period jump(s))"))
+
+
+def _pipe_slots(kernels: dict, programs: dict, default: int):
+    """The slot count of every pipe the pair uses: the kernels' initialise
+    ops (which must agree), else `default`; and the errors: malformed or
+    conflicting initialise ops, and FIFO ops on a pipe that a kernel with
+    initialise ops does not declare (the real contract binds every FIFO op
+    to an initialise op of its function once the function has one)."""
+    declared, errors = {}, []
+    for role, function in kernels.items():
+        pipes, bad = declared_pipes(function)
+        declared[role] = pipes
+        errors += bad
+    used = set()
+    for role, program in programs.items():
+        for kind, pipe in program.totals():
+            used.add(pipe)
+            if declared[role] and pipe not in declared[role]:
+                event = program.first(kind, pipe)
+                errors.append((event.op, f"pipe {pipe} is not initialised in "
+                                         f"@{function_name(kernels[role])}, which "
+                                         f"initialises other pipes"))
+    slots = {}
+    for pipe in sorted(used):
+        inits = [declared[role][pipe] for role in ("cube", "vector")
+                 if pipe in declared[role]]
+        if len(inits) == 2 and inits[0].slots != inits[1].slots:
+            errors.append((inits[1].op, f"pipe {pipe} has {inits[1].slots} slots here "
+                                        f"but {inits[0].slots} in the cube kernel"))
+        slots[pipe] = inits[0].slots if inits else default
+    return slots, errors
 
 
 def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
@@ -94,7 +130,11 @@ def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
     the model stopped before it could report that itself (a deadlock first)."""
     reported = {f.message.split(":")[0] for f in findings}
     out = []
-    for pipe, producer, consumer in (("C2V", "cube", "vector"), ("V2C", "vector", "cube")):
+    pipes = programs["cube"].pipes(PUSH) | programs["vector"].pipes(PUSH)
+    pipes |= programs["cube"].pipes(POP) | programs["vector"].pipes(POP)
+    for pipe in sorted(pipes):
+        producer, consumer = (("cube", "vector") if pipe.direction == C2V
+                              else ("vector", "cube"))
         pushed = programs[producer].totals().get((PUSH, pipe), 0)
         popped = programs[consumer].totals().get((POP, pipe), 0)
         if pushed == popped or f"message count mismatch on {pipe}" in reported:
@@ -108,21 +148,19 @@ def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
 
 
 def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
-    """The functions marked pto.core, by role; a bad or repeated role is an
-    error appended to `errors`."""
+    """The kernel functions (pto.core / pto.kernel_kind), by role; a bad or
+    repeated role is an error appended to `errors`."""
     found: dict[str, list] = {"cube": [], "vector": []}
     for block in module.regions[0].blocks:
         for child in block.operations:
             child = child.operation
-            if CORE_ATTR not in child.attributes:
+            try:
+                role = kernel_role(child)
+            except FifoError as exc:
+                errors.append((exc.op, str(exc)))
                 continue
-            attr = child.attributes[CORE_ATTR]
-            value = ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else None
-            if value not in ROLES:
-                errors.append((child, f"'{CORE_ATTR}' must be \"aic\" or \"aiv\", "
-                                      f"got {attr}"))
-                continue
-            found[ROLES[value]].append(child)
+            if role is not None:
+                found[role].append(child)
     kernels = {}
     for role, functions in found.items():
         if len(functions) > 1:

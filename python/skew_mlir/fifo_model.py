@@ -1,0 +1,439 @@
+"""The cross-core FIFO contract, shared by the pass, the verifier and the
+simulator (docs/fifo-contract.md says where each rule comes from).
+
+- A pipe is (direction, id): C2V (cube -> vector) or V2C, and the op's `id`
+  attribute (default 0). Each pipe is an in-order FIFO with its own slot
+  count: its initialise op (`slot_num`, else 8 for one direction and 4 per
+  direction for both), else the pass option `fifo-depth`, else the nearest
+  enclosing module's `pto.fifo_depth`, else 4.
+- A slot is held from the push until the consumer's tfree on that pipe, which
+  releases the oldest popped, unreleased slot; when the consumer never frees
+  on that pipe, the pop releases it.
+- The vector kernel runs as two sub-blocks when the pair splits a message or
+  the vector kernel asks for its sub-block; each sub-block runs the whole
+  vector kernel. `split` 1 (up/down) or 2 (left/right) halves the tile: the
+  cube pushes (pops) the full tile, each sub-block pops (pushes) its half.
+  An unsplit message with two sub-blocks goes whole to each sub-block (C2V),
+  or is pushed whole by each and popped once by the cube (V2C): both
+  sub-blocks must run the same FIFO sequence (1C:2V synchronisation).
+
+PipeState is the slot accounting of one pipe under these rules: which
+message the next op of each side touches, and whether it may run now. The
+verifier runs it without data or time, the simulator with both.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from . import dialect as pto
+from .attributes import integer_value
+from .diagnostics import LocatedError
+
+C2V, V2C = "C2V", "V2C"
+PUSH, POP, FREE = "push", "pop", "free"
+CUBE, VECTOR = "cube", "vector"
+NO_SPLIT, UP_DOWN, LEFT_RIGHT = 0, 1, 2
+SPLIT_NAMES = {NO_SPLIT: "none", UP_DOWN: "up/down", LEFT_RIGHT: "left/right"}
+
+
+class FifoOp(NamedTuple):
+    kind: str  # PUSH / POP / FREE
+    direction: str  # C2V / V2C
+    core: str  # the core it runs on
+
+
+# What each FIFO op does (the op names are the dialect's).
+OPS = {
+    pto.PUSH_TO_AIV: FifoOp(PUSH, C2V, CUBE),
+    pto.POP_FROM_AIC: FifoOp(POP, C2V, VECTOR),
+    pto.FREE_FROM_AIC: FifoOp(FREE, C2V, VECTOR),
+    pto.PUSH_TO_AIC: FifoOp(PUSH, V2C, VECTOR),
+    pto.POP_FROM_AIV: FifoOp(POP, V2C, CUBE),
+    pto.FREE_FROM_AIV: FifoOp(FREE, V2C, CUBE),
+}
+INIT_OPS = {pto.AIC_INITIALIZE_PIPE: CUBE, pto.AIV_INITIALIZE_PIPE: VECTOR}
+
+# dir_mask of an initialise op -> the directions it declares.
+DIRECTIONS = {1: (C2V,), 2: (V2C,), 3: (C2V, V2C)}
+# Slots per direction of an initialise op without slot_num, by direction count.
+INIT_SLOTS = {1: 8, 2: 4}
+DEFAULT_SLOTS = 4
+
+# Which core a kernel function is: pto.core (ours) or pto.kernel_kind (PTOAS).
+CORE_ROLES = {"aic": CUBE, "aiv": VECTOR}
+
+
+class Pipe(NamedTuple):
+    direction: str
+    id: int = 0
+
+    def __str__(self) -> str:
+        return self.direction if self.id == 0 else f"{self.direction} id {self.id}"
+
+
+class FifoError(LocatedError):
+    """A malformed FIFO op, initialise op, kernel marker or slot count; `op`
+    is where to report it."""
+
+
+# --- reading one op --------------------------------------------------------
+
+def _int_attr(op: ir.Operation, name: str, default: int | None) -> int | None:
+    """An integer attribute's value, `default` when absent; FifoError when it
+    is not an integer."""
+    if name not in op.attributes:
+        return default
+    attr = op.attributes[name]
+    value = integer_value(attr)
+    if value is None:
+        raise FifoError(op, f"'{op.name}' attribute '{name}' must be an integer, "
+                            f"got {attr}")
+    return value
+
+
+def split_of(op: ir.Operation) -> int:
+    """The op's `split` (0 when absent)."""
+    return _int_attr(op, "split", NO_SPLIT)
+
+
+def pipe_of(op: ir.Operation) -> Pipe:
+    """The pipe a FIFO op uses."""
+    return Pipe(OPS[op.name].direction, _int_attr(op, "id", 0))
+
+
+def tile_of(op: ir.Operation) -> ir.Value | None:
+    """The message tile: a push's first operand, a pop's result; a tfree's
+    optional operand (the popped tile it names), else None."""
+    kind = OPS[op.name].kind
+    if kind == POP:
+        return op.results[0]
+    operands = op.operands
+    return operands[0] if len(operands) else None
+
+
+def _is_tile(type_: ir.Type) -> bool:
+    return isinstance(type_, (ir.RankedTensorType, ir.MemRefType))
+
+
+def op_error(op: ir.Operation) -> str | None:
+    """What is wrong with a FIFO or initialise op that the IRDL definition
+    cannot check (see dialect/pto.irdl.mlir), or None."""
+    try:
+        if op.name in INIT_OPS:
+            return _init_error(op)
+        info = OPS.get(op.name)
+        if info is None:
+            return None
+        split = split_of(op)
+        if split not in SPLIT_NAMES:
+            return (f"'{op.name}' split must be 0 (none), 1 (up/down) or 2 "
+                    f"(left/right), got {split}")
+        if _int_attr(op, "id", 0) < 0:
+            return f"'{op.name}' id must be >= 0, got {_int_attr(op, 'id', 0)}"
+    except FifoError as exc:
+        return str(exc)
+    operands = list(op.operands)
+    if info.kind == POP:
+        tile, what = op.results[0].type, "result"
+        if len(operands) not in (0, 2):
+            return (f"'{op.name}' takes no operand or two (valid rows, valid "
+                    f"columns), got {len(operands)}")
+    elif info.kind == PUSH:
+        tile, what = operands[0].type, "operand"
+        if len(operands) == 2 and not isinstance(
+                operands[1].type, (ir.IntegerType, ir.IndexType)):
+            return (f"'{op.name}' sub-block id must be an integer or index, got "
+                    f"{operands[1].type}")
+    else:
+        if not operands:
+            return None
+        tile, what = operands[0].type, "operand"
+    if not _is_tile(tile):
+        return f"'{op.name}' {what} must be a ranked tensor or memref tile, got {tile}"
+    return None
+
+
+def free_operand_error(op: ir.Operation) -> str | None:
+    """What is wrong with the tile a tfree of the older one-operand form
+    names, or None. The release is in order whatever it names; a block
+    argument may carry any popped tile, an op result must be a pop of the
+    tfree's pipe."""
+    tile = tile_of(op) if OPS.get(op.name, FifoOp(PUSH, C2V, CUBE)).kind == FREE else None
+    source = tile.owner if isinstance(tile, ir.OpResult) else None
+    if source is None or (source.name in pto.POP_OPS and pipe_of(source) == pipe_of(op)):
+        return None
+    return (f"'{op.name}' names a tile that is not popped from {pipe_of(op)} (a "
+            f"tfree releases the oldest popped slot of its own pipe)")
+
+
+class PipeInit(NamedTuple):
+    op: ir.Operation
+    pipe: Pipe
+    slots: int
+
+
+def _init_error(op: ir.Operation) -> str | None:
+    mask = _int_attr(op, "dir_mask", None)
+    if mask not in DIRECTIONS:
+        return f"'{op.name}' dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got {mask}"
+    for name in ("slot_size", "slot_num"):
+        value = _int_attr(op, name, 1)
+        if value < 1:
+            return f"'{op.name}' {name} must be >= 1, got {value}"
+    if _int_attr(op, "id", 0) < 0:
+        return f"'{op.name}' id must be >= 0, got {_int_attr(op, 'id', 0)}"
+    return None
+
+
+def init_pipes(op: ir.Operation) -> list[PipeInit]:
+    """The pipes an initialise op declares, with their slot counts (the op
+    is assumed valid: op_error)."""
+    directions = DIRECTIONS[_int_attr(op, "dir_mask", None)]
+    slots = _int_attr(op, "slot_num", INIT_SLOTS[len(directions)])
+    ident = _int_attr(op, "id", 0)
+    return [PipeInit(op, Pipe(d, ident), slots) for d in directions]
+
+
+# --- kernels ---------------------------------------------------------------
+
+def _kernel_kind(kind: str) -> ir.Attribute:
+    return ir.Attribute.parse(f'#pto.kernel_kind<"{kind}">')
+
+
+def kernel_role(op: ir.Operation) -> str | None:
+    """CUBE / VECTOR for a kernel function (pto.core = "aic"/"aiv", or
+    pto.kernel_kind = #pto.kernel_kind<"cube"/"vector">), None for other ops.
+    FifoError for a malformed or contradictory marker."""
+    roles = []
+    if pto.CORE_ATTR in op.attributes:
+        attr = op.attributes[pto.CORE_ATTR]
+        value = ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else None
+        if value not in CORE_ROLES:
+            raise FifoError(op, f"'{pto.CORE_ATTR}' must be \"aic\" or \"aiv\", got {attr}")
+        roles.append(CORE_ROLES[value])
+    if pto.KERNEL_KIND_ATTR in op.attributes:
+        attr = op.attributes[pto.KERNEL_KIND_ATTR]
+        with op.context:
+            kinds = [r for r in (CUBE, VECTOR) if attr == _kernel_kind(r)]
+        if not kinds:
+            raise FifoError(op, f"'{pto.KERNEL_KIND_ATTR}' must be "
+                                f"#pto.kernel_kind<\"cube\"> or "
+                                f"#pto.kernel_kind<\"vector\">, got {attr}")
+        roles.append(kinds[0])
+    if len(set(roles)) > 1:
+        raise FifoError(op, f"'{pto.CORE_ATTR}' and '{pto.KERNEL_KIND_ATTR}' disagree: "
+                            f"{roles[0]} and {roles[1]}")
+    return roles[0] if roles else None
+
+
+def _walk(root: ir.Operation, names) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+
+    def visit(op):
+        if op.name in names:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def subblocks(cube: ir.Operation | None, vector: ir.Operation | None) -> int:
+    """How many vector sub-blocks the pair runs: 2 when a FIFO op of either
+    kernel splits or the vector kernel asks for its sub-block
+    (pto.get_subblock_idx, or a push naming one), else 1."""
+    for function in (cube, vector):
+        if function is None:
+            continue
+        for op in _walk(function, OPS.keys() | {pto.GET_SUBBLOCK_IDX}):
+            if op.name == pto.GET_SUBBLOCK_IDX:
+                if function is vector:
+                    return 2
+            elif split_of(op) != NO_SPLIT or len(op.operands) == 2 and op.name in pto.PUSH_OPS:
+                return 2
+    return 1
+
+
+def freed_pipes(function: ir.Operation) -> set[Pipe]:
+    """The pipes whose slots `function` releases with tfree: there a pop
+    holds its slot until a tfree, elsewhere the pop releases it."""
+    return {pipe_of(op) for op in _walk(function, pto.FREE_OPS)}
+
+
+def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
+    """The tile a vector sub-block pops (C2V) or pushes (V2C) for a message
+    whose cube-side tile is `type_`: the tile itself without split, else its
+    half: rows (up/down) or columns (left/right), the last two dimensions.
+    ValueError (with the reason) when the tile cannot be halved."""
+    if split == NO_SPLIT:
+        return type_
+    shape = list(type_.shape)
+    if len(shape) < 2:
+        raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) needs a tile of "
+                         f"rank >= 2, got {type_}")
+    axis = len(shape) - (2 if split == UP_DOWN else 1)
+    size = shape[axis]
+    if size != ir.ShapedType.get_dynamic_size():
+        if size % 2:
+            raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) halves "
+                             f"dimension {axis} of {type_}, which is odd")
+        shape[axis] = size // 2
+    if isinstance(type_, ir.RankedTensorType):
+        return ir.RankedTensorType.get(shape, type_.element_type, type_.encoding)
+    if not type_.layout.is_identity:
+        raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) of a memref with "
+                         f"a non-identity layout: {type_}")
+    return ir.MemRefType.get(shape, type_.element_type, None, type_.memory_space)
+
+
+# --- slot counts -----------------------------------------------------------
+
+def default_slots(op: ir.Operation, option: int = 0) -> int:
+    """Slots of a pipe that no initialise op declares, for code at `op`: the
+    pass option `fifo-depth` when > 0, else `pto.fifo_depth` of the nearest
+    builtin.module enclosing `op`, else DEFAULT_SLOTS. FifoError for a
+    negative option or a malformed attribute."""
+    if option < 0:
+        raise FifoError(op, f"fifo-depth must be >= 0, got {option}")
+    if option:
+        return option
+    module = op
+    while module is not None:
+        if module.name == "builtin.module" and pto.FIFO_DEPTH_ATTR in module.attributes:
+            attr = module.attributes[pto.FIFO_DEPTH_ATTR]
+            slots = integer_value(attr)
+            if slots is None or slots < 1:
+                raise FifoError(module, f"'{pto.FIFO_DEPTH_ATTR}' must be an "
+                                        f"integer >= 1, got {attr}")
+            return slots
+        module = module.parent
+    return DEFAULT_SLOTS
+
+
+def declared_pipes(function: ir.Operation) -> tuple[dict[Pipe, PipeInit],
+                                                    list[tuple[ir.Operation, str]]]:
+    """The pipes a kernel's initialise ops declare, and the errors (malformed
+    op, a pipe declared twice)."""
+    pipes: dict[Pipe, PipeInit] = {}
+    errors = []
+    for op in _walk(function, INIT_OPS):
+        error = op_error(op)
+        if error:
+            errors.append((op, error))
+            continue
+        for init in init_pipes(op):
+            if init.pipe in pipes:
+                errors.append((op, f"pipe {init.pipe} is initialised twice in "
+                                   f"this function"))
+            else:
+                pipes[init.pipe] = init
+    return pipes, errors
+
+
+def pipe_slots(pipe: Pipe, functions, anchor: ir.Operation, option: int = 0) -> int:
+    """Slots of `pipe` for code at `anchor`: the first initialise op declaring
+    it among `functions` (the kernels involved), else default_slots."""
+    return SlotTable(option).slots(pipe, anchor, functions)
+
+
+# --- slot accounting -------------------------------------------------------
+
+class PipeState:
+    """Slot accounting of one pipe. Producer and consumer "lanes" are the
+    cores on each side: the cube is one lane, the vector one lane per
+    sub-block. Message m is complete when every producer lane has pushed it,
+    released when every consumer lane has released it (tfree, or the pop
+    itself when `frees` is False), and each producer lane may run at most
+    `slots` messages ahead of the last released one."""
+
+    def __init__(self, pipe: Pipe, slots: int, subblocks: int, frees: bool):
+        self.pipe = pipe
+        self.slots = slots
+        vector_lanes = subblocks
+        producers, consumers = ((1, vector_lanes) if pipe.direction == C2V
+                                else (vector_lanes, 1))
+        self.frees = frees
+        self.pushed = [0] * producers
+        self.popped = [0] * consumers
+        self.released = [0] * consumers
+        self.peak = 0
+
+    def complete(self) -> int:
+        """Messages every producer lane has pushed."""
+        return min(self.pushed)
+
+    def freed(self) -> int:
+        """Messages every consumer lane has released."""
+        return min(self.released)
+
+    def occupancy(self, lane: int = 0) -> int:
+        """Slots a producer lane's messages hold."""
+        return self.pushed[lane] - self.freed()
+
+    def can_push(self, lane: int = 0) -> bool:
+        return self.occupancy(lane) < self.slots
+
+    def push(self, lane: int = 0) -> int:
+        """The index of the message pushed (can_push must hold)."""
+        index = self.pushed[lane]
+        self.pushed[lane] += 1
+        self.peak = max(self.peak, self.occupancy(lane))
+        return index
+
+    def can_pop(self, lane: int = 0) -> bool:
+        return self.popped[lane] < self.complete()
+
+    def pop(self, lane: int = 0) -> int:
+        """The index of the message popped (can_pop must hold)."""
+        index = self.popped[lane]
+        self.popped[lane] += 1
+        if not self.frees:
+            self.released[lane] += 1
+        return index
+
+    def held(self, lane: int = 0) -> int:
+        """Popped messages a consumer lane has not released yet."""
+        return self.popped[lane] - self.released[lane]
+
+    def free(self, lane: int = 0) -> int | None:
+        """Release a consumer lane's oldest held message: its index, or None
+        when the lane holds none (a tfree without a pop to free)."""
+        if not self.held(lane):
+            return None
+        index = self.released[lane]
+        self.released[lane] += 1
+        return index
+
+    def key(self) -> tuple:
+        """The counters relative to the released messages: equal keys are
+        equal states up to message numbering."""
+        base = self.freed()
+        return (tuple(n - base for n in self.pushed), tuple(n - base for n in self.popped),
+                tuple(n - base for n in self.released))
+
+    def advance(self, messages: int) -> None:
+        """Every counter moves on by `messages` (a repeated period)."""
+        for counters in (self.pushed, self.popped, self.released):
+            for i in range(len(counters)):
+                counters[i] += messages
+
+
+class SlotTable:
+    """Slot counts of pipes as code in kernel functions sees them (see
+    pipe_slots), reading each function's initialise ops once."""
+
+    def __init__(self, option: int = 0):
+        self.option = option
+        self._declared: dict[ir.Operation, dict[Pipe, PipeInit]] = {}
+
+    def slots(self, pipe: Pipe, anchor: ir.Operation, functions) -> int:
+        for function in functions:
+            declared = self._declared.get(function)
+            if declared is None:
+                declared = self._declared[function] = declared_pipes(function)[0]
+            if pipe in declared:
+                return declared[pipe].slots
+        return default_slots(anchor, self.option)

@@ -1,0 +1,74 @@
+// The checks IRDL cannot make on FIFO and initialise ops (fifo_model.op_error),
+// reported by pto-verify-fifo and pto-skew-cross-core alike, at the op.
+// RUN: pto-opt %s --pto-verify-fifo -split-input-file -verify-diagnostics
+// RUN: pto-opt %s --pto-skew-cross-core -split-input-file -verify-diagnostics
+
+func.func @f(%t: tensor<16x16xf32>) {
+  // expected-error @below {{'pto.tpush_to_aiv' split must be 0 (none), 1 (up/down) or 2 (left/right), got 3}}
+  "pto.tpush_to_aiv"(%t) {split = 3 : i8} : (tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.tfree_from_aic' attribute 'split' must be an integer, got "none"}}
+  "pto.tfree_from_aic"() {split = "none"} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.tpop_from_aiv' id must be >= 0, got -1}}
+  %p = "pto.tpop_from_aiv"() {id = -1 : i32} : () -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error @below {{'pto.tpop_from_aic' takes no operand or two (valid rows, valid columns), got 1}}
+  %p = "pto.tpop_from_aic"(%n) : (index) -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<16xf32>, %x: f32) {
+  // expected-error @below {{'pto.tpush_to_aic' sub-block id must be an integer or index, got f32}}
+  "pto.tpush_to_aic"(%t, %x) : (tensor<16xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.aic_initialize_pipe' dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got 4}}
+  "pto.aic_initialize_pipe"() {dir_mask = 4 : i8, slot_size = 1024 : i32} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.aiv_initialize_pipe' slot_num must be >= 1, got 0}}
+  "pto.aiv_initialize_pipe"() {dir_mask = 1 : i8, slot_size = 1024 : i32, slot_num = 0 : i32} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.aiv_initialize_pipe' slot_size must be >= 1, got 0}}
+  "pto.aiv_initialize_pipe"() {dir_mask = 2 : i8, slot_size = 0 : i32} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.aic_initialize_pipe' id must be >= 0, got -2}}
+  "pto.aic_initialize_pipe"() {dir_mask = 2 : i8, slot_size = 64 : i32, id = -2 : i32} : () -> ()
+  return
+}
