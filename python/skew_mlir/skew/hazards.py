@@ -15,21 +15,46 @@ from mlir import ir
 from ..aliasing import first_alias
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import Effect, memory_effects
+from ..fifo_model import pipe_of
 from .plan import CannotSkew, Halves
 
 
 def _effects(op: ir.Operation) -> list[Effect] | None:
     """MLIR's effects of `op`; FIFO ops (IRDL: unknown to MLIR) are modelled
     from their definition: a push reads its tile, a pop writes the tile it
-    returns, a free releases its tile."""
+    returns, a free releases the tile it names (or, operand-less, the oldest
+    popped one)."""
     name = op.name
     if name in PUSH_OPS:
         return _on_memref("read", op.operands[0])
     if name in POP_OPS:
         return _on_memref("write", op.results[0])
     if name in FREE_OPS:
-        return _on_memref("free", op.operands[0])
+        if len(op.operands):
+            return _on_memref("free", op.operands[0])
+        return _free_oldest(op)
     return memory_effects(op)
+
+
+def _free_oldest(op: ir.Operation) -> list[Effect]:
+    """An operand-less tfree releases the oldest popped slot of its pipe
+    (fifo_model): some memref popped from that pipe in this function, or
+    no memory of the program when its pops return tensors."""
+    function = op.parent
+    while "function_type" not in function.attributes:
+        function = function.parent
+    pipe = pipe_of(op)
+    memrefs = []
+
+    def visit(other):
+        if (other.name in POP_OPS and pipe_of(other) == pipe
+                and isinstance(other.results[0].type, ir.MemRefType)):
+            memrefs.append(other)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return [Effect("free", None)] if memrefs else []
 
 
 def _on_memref(kind: str, value: ir.Value) -> list[Effect]:

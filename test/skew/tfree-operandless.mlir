@@ -1,0 +1,43 @@
+// The operand-less tfree of the real contract releases the oldest popped
+// slot of its pipe. With tensor tiles that touches no memory of the
+// program: the loop skews. With memref tiles it frees some popped memref:
+// a producer half that reads memory may read a slot the consumer half
+// frees, so the loop is demoted.
+// RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @tensor_tiles
+// CHECK-COUNT-2: "pto.tpush_to_aiv"
+// CHECK:         scf.for
+// CHECK:           "pto.tfree_from_aiv"() {split = 0 : i8} : () -> ()
+func.func @tensor_tiles(%k: tensor<8x16xf32>, %m: memref<16xf32>) attributes {pto.core = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4)}}
+  scf.for %i = %c0 to %c8 step %c1 {
+    %x = memref.load %m[%i] : memref<16xf32>
+    %s = tensor.splat %x : tensor<1x16xf32>
+    "pto.tpush_to_aiv"(%s) {split = 0 : i8} : (tensor<1x16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() {split = 0 : i8} : () -> tensor<1x16xf32>
+    "pto.tfree_from_aiv"() {split = 0 : i8} : () -> ()
+  } {pto.pipeline_stages = 2 : i64}
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @memref_tiles
+// CHECK:         scf.for
+// CHECK-NOT:     pto.pipeline_stages
+func.func @memref_tiles(%k: memref<1x16xf32>) attributes {pto.core = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-remark @below {{demoted: producer-half op 'pto.tpush_to_aiv' reads memory that consumer-half op 'pto.tfree_from_aiv' may write}}
+  scf.for %i = %c0 to %c8 step %c1 {
+    "pto.tpush_to_aiv"(%k) : (memref<1x16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> memref<1x16xf32>
+    "pto.tfree_from_aiv"() : () -> ()
+  } {pto.pipeline_stages = 2 : i64}
+  return
+}
