@@ -25,6 +25,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/thread.h"
 
 #include <mutex>
@@ -403,6 +404,9 @@ struct CloneJob {
   // its tag values extend.
   StringAttr tagName;
   SmallVector<std::pair<size_t, std::string>> tagged;
+  // Ops nested in the clones are tagged when they define a tensor or memref,
+  // unless named here.
+  llvm::StringSet<> untagged;
   Block *block = nullptr;
   Operation *before = nullptr;
   std::vector<CopySpec> copies;
@@ -420,8 +424,15 @@ bool parseJob(PyObject *item, MLIRContext *context, CloneJob &job) {
     return false;
   if (tagSpec != Py_None) {
     const char *name;
-    PyObject *indices;
-    if (!parseItem(tagSpec, "sO", &name, &indices))
+    PyObject *indices, *untagged;
+    if (!parseItem(tagSpec, "sOO", &name, &indices, &untagged) ||
+        !forEachItem(untagged, [&](PyObject *item) {
+          const char *text = PyUnicode_AsUTF8(item);
+          if (!text)
+            return false;
+          job.untagged.insert(text);
+          return true;
+        }))
       return false;
     job.tagName = StringAttr::get(context, name);
     if (!forEachItem(indices, [&](PyObject *item) {
@@ -505,6 +516,20 @@ PyObject *runJob(const CloneJob &job, Location location) {
           tag = StringAttr::get(context, prefix + *copy.tag);
         clones[index]->setAttr(job.tagName, tag);
       }
+      for (Operation *clone : clones)
+        clone->walk([&](Operation *nested) {
+          if (nested == clone ||
+              job.untagged.contains(nested->getName().getStringRef()) ||
+              llvm::none_of(nested->getResultTypes(), [](Type type) {
+                return isa<TensorType, BaseMemRefType>(type);
+              }))
+            return;
+          auto old = nested->getAttrOfType<StringAttr>(job.tagName);
+          nested->setAttr(job.tagName,
+                          StringAttr::get(context, old ? old.getValue() + ";" +
+                                                             *copy.tag
+                                                       : *copy.tag));
+        });
     }
     if (job.carries)
       carried = llvm::to_vector(llvm::map_range(
@@ -517,7 +542,8 @@ PyObject *runJob(const CloneJob &job, Location location) {
 }
 
 // clone_ops(location, [job]) -> [([new op capsules], [carried values])]
-//   job   = ([ops], (tag name, [tagged op indices]) or None, block,
+//   job   = ([ops], (tag name, [tagged op indices], [untagged op names]) or
+//            None, block,
 //            before-op or None, [copy], carry or None)
 //   copy  = ({from value: to value} or [(from, to)],
 //            [(value, op name, [operands])], tag value or None)
@@ -530,8 +556,10 @@ PyObject *runJob(const CloneJob &job, Location location) {
 // the clones' regions, are remapped; each clone's results join its copy's
 // mapping for the ops after it. Per copy, the computed ops are built first
 // (at `location`; an unrolled induction value, say) and the tag value is set
-// as a string attribute on the clones of the tagged ops, after the original's
-// own string value and ';' if it has one, so the originals are never touched.
+// as a string attribute on the clones of the tagged ops and on the tensor- or
+// memref-defining ops nested in any clone (but the untagged names), after the
+// op's own string value and ';' if it has one, so the originals are never
+// touched.
 // With a carry, the iter_args stand for the initial values in the first copy
 // and for the previous copy's yielded values (looked up in its mapping)
 // after; the last copy's are returned. Every argument of every job is checked

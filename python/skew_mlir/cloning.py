@@ -62,14 +62,16 @@ class Cloner:
     per stage): the ops' native handles are taken once, not per copy.
 
     A copy's tag becomes the string attribute `tag_name` of its clones of the
-    ops at positions `tagged`, after the original's own string value of that
-    attribute and ';' if it has one."""
+    ops at positions `tagged`, and of every op nested in any clone's regions
+    that has a tensor or memref result and is not named in `untagged`, after
+    the op's own string value of that attribute and ';' if it has one."""
 
     def __init__(self, ops: Iterable[ir.Operation], tag_name: str | None = None,
-                 tagged: Iterable[int] = ()):
+                 tagged: Iterable[int] = (), untagged: Iterable[str] = ()):
         """`ops` may be given as handles (see `handle`)."""
         self._capsules = [handle(op) for op in ops]
-        self._tags = None if tag_name is None else (tag_name, list(tagged))
+        self._tags = (None if tag_name is None
+                      else (tag_name, list(tagged), sorted(untagged)))
 
     def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
               ) -> tuple[Clones, list[ir.Value]]:

@@ -296,9 +296,6 @@ def _func_call(op, cc: Compiler) -> Step:
 
 # --- the pto pipe ops --------------------------------------------------------
 
-_CUBE_OPS = {pto.PUSH_TO_AIV, pto.POP_FROM_AIV, pto.FREE_FROM_AIV}
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Request:
     """What a core asks the scheduler for when it reaches a pipe op."""
@@ -324,7 +321,8 @@ def _check_role(op, cc: Compiler) -> None:
     error = fifo_model.op_error(op) or fifo_model.free_operand_error(op)
     if error:
         raise SimError(f"{where(op)}: {error}")
-    role = "cube" if op.name in _CUBE_OPS else "vector"
+    info = fifo_model.OPS.get(op.name)
+    role = info.core if info else fifo_model.INIT_OPS[op.name]
     if cc.core.role != role:
         raise SimError(f"{where(op)}: '{op.name}' runs on the {role} core, "
                        f"but the {cc.core.role} kernel @{cc.core.function} executes it")
@@ -359,3 +357,14 @@ def _pto_pop(op, cc: Compiler) -> Step:
     def run(frame):
         frame[dst] = yield request
     return Step(run, True)
+
+
+@handles(*fifo_model.INIT_OPS)
+def _pto_initialize_pipe(op, cc: Compiler) -> Step:
+    # Declares the pipes (checked here like the other pipe ops); their slot
+    # counts are read before the run (fifo_model), nothing happens at run time.
+    _check_role(op, cc)
+
+    def run(frame):
+        pass
+    return Step(run)

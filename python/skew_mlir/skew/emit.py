@@ -29,7 +29,8 @@ class ConstantPool:
 
 class _Half:
     """One half as it is copied: its cloner, which tags its buffer-producing
-    ops (pops excepted: their buffer is a FIFO slot) with their membership,
+    ops, nested ones included (pops excepted: their buffer is a FIFO slot),
+    with their membership,
     and whether its copies need an induction value."""
 
     def __init__(self, halves: Halves, positions: list[int], uses_iv: bool,
@@ -39,8 +40,9 @@ class _Half:
         buffers, names = halves.buffers, halves.names
         tagged = [k for k, i in enumerate(positions[untagged:], untagged)
                   if buffers[i] and names[i] not in POP_OPS]
+        # Ops nested in the copies (an inner loop's tiles) are tagged too.
         self.cloner = Cloner([halves.handles[i] for i in positions],
-                             None if group is None else MEMBERSHIP_ATTR, tagged)
+                             None if group is None else MEMBERSHIP_ATTR, tagged, POP_OPS)
         self.uses_iv = uses_iv
         self.group = group
 

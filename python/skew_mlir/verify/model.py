@@ -283,7 +283,9 @@ class Model:
             else:
                 expected = self._vector_side(cube)
                 if isinstance(expected, Finding):
-                    problem = expected.message
+                    self.mismatches.add((pop, push))
+                    if expected not in self.findings:
+                        self.findings.append(expected)  # at the cube's op
                 elif str(expected) != vector.type:
                     what = "" if cube.split == 0 else f" (split {cube.split} halves {cube.type})"
                     problem = (f"tile type mismatch on {pop.pipe}: pops {pop.type}, but "
