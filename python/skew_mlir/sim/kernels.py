@@ -26,12 +26,9 @@ from collections.abc import Mapping
 import numpy as np
 from mlir import ir
 
-from .. import dialect as pto
+from .. import dialect as pto, fifo_model
 from .errors import SimError, where
 from .values import given_value, random_value
-
-ROLES = {"aic": "cube", "aiv": "vector"}
-
 
 @dataclasses.dataclass(frozen=True)
 class Pair:
@@ -56,11 +53,12 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
     funcs = functions_of(module)
     marked: dict[str, list[str]] = {"cube": [], "vector": []}
     for name, func in funcs.items():
-        if pto.CORE_ATTR in func.attributes:
-            core = func.attributes[pto.CORE_ATTR].value
-            if core not in ROLES:
-                raise SimError(f"@{name}: {pto.CORE_ATTR} must be \"aic\" or \"aiv\", got \"{core}\"")
-            marked[ROLES[core]].append(name)
+        try:
+            role = fifo_model.kernel_role(func)
+        except fifo_model.FifoError as exc:
+            raise SimError(f"{where(func)}: {exc}") from None
+        if role is not None:
+            marked[role].append(name)
     chosen = {}
     for role, name in (("cube", cube), ("vector", vector)):
         if name is not None:

@@ -56,6 +56,7 @@ SIDES = (CUBE, VECTOR)
 PUSH = {CUBE: "pto.tpush_to_aiv", VECTOR: "pto.tpush_to_aic"}
 POP = {CUBE: "pto.tpop_from_aiv", VECTOR: "pto.tpop_from_aic"}
 FREE = {CUBE: "pto.tfree_from_aiv", VECTOR: "pto.tfree_from_aic"}
+INIT = {CUBE: "pto.aic_initialize_pipe", VECTOR: "pto.aiv_initialize_pipe"}
 CORE_ATTR = {CUBE: "aic", VECTOR: "aiv"}
 
 LEAVES = ("splat", "slice", "arg", "elems", "const", "popped", "acc", "loop", "mload",
@@ -169,6 +170,12 @@ class PairSpec:
     rows: int = 3
     memref: bool = False  # the kernels take %mem: memref<rows x f32> (mload / store)
     alias: str = "direct"  # how stores reach %mem: one of ALIASES
+    # The real FIFO contract's forms (docs/fifo-contract.md): every FIFO op on
+    # pipe id `pipe_id`; `init`: each kernel declares its pipes with an
+    # initialise op (both directions, `slots` slots each) and is marked with
+    # pto.kernel_kind instead of pto.core.
+    pipe_id: int = 0
+    init: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -250,7 +257,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                           trip=ch.integer(0, 4), stages=ch.integer(1, 6))
                  for _ in range(ch.integer(0, 2)))
     return PairSpec(slots, loops, same, shape, rows, memref,
-                    ch.choice(ALIASES[:1] * 2 + ALIASES[1:]))
+                    ch.choice(ALIASES[:1] * 2 + ALIASES[1:]),
+                    ch.choice([0, 0, 0, 1, 3]), ch.boolean(0.3))
 
 
 def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
@@ -399,6 +407,7 @@ class _Ctx:
 class _Function:
     def __init__(self, spec: PairSpec, side: str):
         self.spec, self.side = spec, side
+        self.pipe_attrs = f" {{id = {spec.pipe_id} : i32}}" if spec.pipe_id else ""
         self.tile = f"tensor<{'x'.join(map(str, spec.shape))}xf32>"
         self.src = f"tensor<{spec.rows}x{'x'.join(map(str, spec.shape))}xf32>"
         self.mem = f"memref<{spec.rows}xf32>"
@@ -610,11 +619,11 @@ class _Function:
                 tile = self.expr(message.expr, ctx)
                 if variant:
                     tile = self.op(f"arith.negf {tile} : {self.tile}")
-                self.emit(f'"{PUSH[side]}"({tile}) : ({self.tile}) -> ()')
+                self.emit(f'"{PUSH[side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
                 self.absorb(ctx, i, tile)
             else:
                 self._free(pending)
-                tile = self.op(f'"{POP[side]}"() : () -> {self.tile}', "p")
+                tile = self.op(f'"{POP[side]}"(){self.pipe_attrs} : () -> {self.tile}', "p")
                 ctx.popped = tile
                 if frees:
                     pending.append(tile if message.free else None)
@@ -662,9 +671,9 @@ class _Function:
     def _free(self, pending: list[str | None]) -> None:
         for tile in pending:
             if tile is None:
-                self.emit(f'"{FREE[self.side]}"() : () -> ()')
+                self.emit(f'"{FREE[self.side]}"(){self.pipe_attrs} : () -> ()')
             else:
-                self.emit(f'"{FREE[self.side]}"({tile}) : ({self.tile}) -> ()')
+                self.emit(f'"{FREE[self.side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
         pending.clear()
 
     def branched(self, loop: CrossLoop, ctx: _Ctx, cond: str, both: bool) -> None:
@@ -837,7 +846,13 @@ class _Function:
         mem = f", %mem: {self.mem}" if self.spec.memref else ""
         mem2 = (f", %mem2: {self.mem}"
                 if self.spec.memref and self.spec.alias in ("select", "if", "args") else "")
-        core = f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}}"
+        core = (f"attributes {{pto.kernel_kind = #pto.kernel_kind<\"{self.side}\">}}"
+                if self.spec.init else f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}}")
+        if self.spec.init:
+            init = INIT[self.side]
+            self.const_lines.insert(0, f'    "{init}"() {{dir_mask = 3 : i8, slot_size = 64 : i32, '
+                                       f'slot_num = {self.spec.slots} : i32, '
+                                       f'id = {self.spec.pipe_id} : i32}} : () -> ()')
         wrapped = bool(mem2) and self.spec.alias == "args"
         name = f"{self.side}_body" if wrapped else self.side
         function = (
@@ -888,6 +903,8 @@ _SIMPLER = {
     "free": [False],
     "store": [False],
     "memref": [False],
+    "pipe_id": [0],
+    "init": [False],
     "alias": ["direct"],
     "earlier_bound": [False],
     "inner_trip": [1, 2],
