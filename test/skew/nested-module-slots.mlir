@@ -2,9 +2,9 @@
 // fifo-depth option, else the pto.fifo_depth of the nearest module enclosing
 // the loop, else 4. Run from the top module, the pass used to read the top
 // module's attribute for kernels in a nested module (issue 10 item 4).
-// RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics -split-input-file
-// RUN: pto-opt %s --pass-pipeline="builtin.module(func.func(pto-skew-cross-core{remarks=true}), builtin.module(func.func(pto-skew-cross-core{remarks=true})))" -verify-diagnostics -split-input-file
-// RUN: pto-opt %s --pto-skew-cross-core="remarks=true fifo-depth=3" -split-input-file 2>&1 | FileCheck %s --check-prefix=OPTION
+// The kernels have no peer: at the module anchor each is planned alone.
+// RUN: pto-opt %s --pass-pipeline="builtin.module(pto-skew-cross-core{remarks=true})" -verify-diagnostics
+// RUN: pto-opt %s --pass-pipeline="builtin.module(pto-skew-cross-core{remarks=true fifo-depth=3})" 2>&1 | FileCheck %s --check-prefix=OPTION
 
 // OPTION: remark: skewed: depth 3 (requested 3, trip 12, slots 3)
 // OPTION: remark: skewed: depth 3 (requested 3, trip 12, slots 3)
@@ -47,24 +47,4 @@ module attributes {pto.fifo_depth = 8 : i64} {
       return
     }
   }
-}
-
-// -----
-
-// Without an initialise op or an attribute, a one-direction pipe of another
-// kernel does not matter: 4 slots.
-func.func @plain(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c12 = arith.constant 12 : index
-  // expected-remark @below {{skewed: depth 3 (requested 3, trip 12, slots 4)}}
-  scf.for %i = %c0 to %c12 step %c1 {
-    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
-    %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
-  } {pto.pipeline_stages = 4 : i64}
-  return
-}
-func.func @other() attributes {pto.core = "aiv"} {
-  "pto.aiv_initialize_pipe"() {dir_mask = 1 : i8, slot_size = 64 : i32, slot_num = 1 : i32} : () -> ()
-  return
 }

@@ -22,6 +22,7 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import skew_mlir
+from skew_mlir.fifo_model import Pipe
 from skew_mlir.sim.check import differential_check
 from skew_mlir.skew.pairing import pushes_never_block
 from skew_mlir.skew.depth import skew_depth
@@ -144,8 +145,8 @@ def test_func_anchor_keeps_a_skew_whose_pushes_fit_the_slots():
 
 # --- the func.func bound by exhaustive search --------------------------------------
 
-def _ev(kind: str, pipe: str, held: int = -1) -> Event:
-    return Event(kind, pipe, "t", None, held)
+def _ev(kind: str, pipe: str) -> Event:
+    return Event(kind, Pipe(pipe), "t", None)
 
 
 def ours(trip: int, depth: int) -> tuple:
@@ -168,18 +169,17 @@ def peers(trip: int):
     for pops in itertools.combinations(range(2 * trip), trip):
         order = [POP if i in pops else PUSH for i in range(2 * trip)]
         yield tuple(_ev(POP, "C2V") if k == POP else _ev(PUSH, "V2C") for k in order)
-        registers = itertools.count()
-        held: list = []
+        held = 0  # popped tiles not freed yet (a tfree frees the oldest)
         events = []
         for k in order:
             if k == POP:
-                events.append(_ev(POP, "C2V", next(registers)))
-                held.append(events[-1].held)
+                events.append(_ev(POP, "C2V"))
+                held += 1
             else:
                 events.append(_ev(PUSH, "V2C"))
-                events.extend(_ev(FREE, "C2V", r) for r in held)
-                held = []
-        events.extend(_ev(FREE, "C2V", r) for r in held)
+                events.extend(_ev(FREE, "C2V") for _ in range(held))
+                held = 0
+        events.extend(_ev(FREE, "C2V") for _ in range(held))
         yield tuple(events)
 
 

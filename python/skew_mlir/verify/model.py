@@ -27,7 +27,7 @@ import dataclasses
 
 from mlir import ir
 
-from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, freed_pipes, vector_side_type
+from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, vector_side_type
 from .program import Event, Program
 
 # Occurrences of a round-start state remembered for period detection.
@@ -109,7 +109,7 @@ class Model:
                  subblocks: int = 1, budget: int = DEFAULT_BUDGET):
         self.lanes = [Lane(cube, 0, subblocks)] + [Lane(vector, i, subblocks)
                                                    for i in range(subblocks)]
-        frees = {"cube": freed_pipes(cube.function), "vector": freed_pipes(vector.function)}
+        frees = {"cube": cube.frees(), "vector": vector.frees()}
         self.pipes = {}
         for pipe, count in sorted(slots.items()):
             consumer = "vector" if pipe.direction == C2V else "cube"
@@ -286,7 +286,7 @@ class Model:
                     self.mismatches.add((pop, push))
                     if expected not in self.findings:
                         self.findings.append(expected)  # at the cube's op
-                elif str(expected) != vector.type:
+                elif expected != vector.type:
                     what = "" if cube.split == 0 else f" (split {cube.split} halves {cube.type})"
                     problem = (f"tile type mismatch on {pop.pipe}: pops {pop.type}, but "
                                f"message #{index} is {push.type}{what}")
@@ -297,11 +297,14 @@ class Model:
                     ((push.op, f"message #{index} pushed here"),)))
 
     def _vector_side(self, cube: Event):
-        """The tile type a vector sub-block sees of a cube-side event."""
+        """The tile type a vector sub-block sees of a cube-side event (as
+        printed), or a Finding when it cannot be halved."""
+        if cube.split == 0:
+            return cube.type
         key = (cube.type, cube.split)
         if key not in self.halves:
             try:
-                self.halves[key] = vector_side_type(cube.tile, cube.split)
+                self.halves[key] = str(vector_side_type(cube.tile, cube.split))
             except ValueError as exc:
                 self.halves[key] = Finding("error", cube.op, str(exc))
         return self.halves[key]

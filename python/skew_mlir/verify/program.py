@@ -18,8 +18,8 @@ import dataclasses
 
 from mlir import ir
 
-from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error, pipe_of,
-                          split_of, tile_of)
+from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
+                          freed_pipes, pipe_of, split_of, tile_of)
 from ..loop_ranges import static_trips
 
 
@@ -76,7 +76,13 @@ class Program:
     function: ir.Operation
     body: tuple  # of Event | Loop
     unproved: list  # (op, what could not be modelled there)
-    errors: list  # (op, what is wrong with it)
+    errors: list = dataclasses.field(default_factory=list)  # (op, what is wrong with it)
+    # The pipes whose slots the kernel frees with tfree (fifo_model.freed_pipes:
+    # any tfree op in it, run or not); None: those with FREE events.
+    freed: set | None = None
+
+    def frees(self) -> set[Pipe]:
+        return self.pipes(FREE) if self.freed is None else self.freed
 
     def totals(self) -> dict[tuple[str, Pipe], int]:
         """Messages per (kind, pipe) over the whole run: trips multiplied out."""
@@ -142,7 +148,8 @@ class _Builder:
     def build(self) -> Program:
         region = self.function.regions[0]
         body = self.block(region.blocks[0]) if len(region.blocks) else ()
-        return Program(self.role, self.function, body, self.unproved, self.errors)
+        return Program(self.role, self.function, body, self.unproved, self.errors,
+                       freed_pipes(self.function))
 
     def block(self, block: ir.Block) -> tuple:
         nodes: list = []
