@@ -65,6 +65,38 @@ def test_tags_go_on_the_tagged_clones_only_after_an_existing_value():
         assert module.operation.verify()
 
 
+NESTED = """
+func.func @g(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = scf.execute_region -> tensor<4xf32> {
+    %e = math.exp %t {test.tag = "5:1"} : tensor<4xf32>
+    %n = arith.constant 1 : index
+    %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    %s = arith.addf %e, %p : tensor<4xf32>
+    scf.yield %s : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+"""
+
+
+def test_nested_tensor_ops_are_tagged_but_the_untagged_names():
+    with skew_mlir.make_context(), ir.Location.unknown():
+        module = ir.Module.parse(NESTED)
+        block = module.body.operations[0].regions[0].blocks[0]
+        ops = list(block.operations)
+        with ir.InsertionPoint(ops[-1]):
+            (region,), _ = Cloner(ops[:1], "test.tag", [], ["pto.tpop_from_aic"]).clone(
+                [CloneSpec({}, (), "g:1")])
+        tags = {op.name: (str(op.attributes["test.tag"]) if "test.tag" in op.attributes
+                          else None) for op in region.regions[0].blocks[0].operations}
+        # Tensor results only, after an existing value; the untagged names and
+        # scalar ops stay bare; the region op itself is not among `tagged`.
+        assert tags == {"math.exp": '"5:1;g:1"', "arith.constant": None,
+                        "pto.tpop_from_aic": None, "arith.addf": '"g:1"', "scf.yield": None}
+        assert "test.tag" not in region.attributes
+        assert str(ops[0].regions[0].blocks[0].operations[0].attributes["test.tag"]) == '"5:1"'
+
+
 def test_each_copy_has_its_own_mapping_and_computed_ops():
     with skew_mlir.make_context(), ir.Location.unknown():
         module, block, ops = _parse()
