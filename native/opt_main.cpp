@@ -31,6 +31,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace mlir;
 namespace cl = llvm::cl;
 
@@ -81,6 +83,11 @@ struct Flags {
   cl::opt<bool> dumpPassPipeline{
       "dump-pass-pipeline", cl::desc("Print the pipeline that will be run"),
       cl::init(false)};
+  cl::opt<std::string> irdlFile{
+      "irdl-file",
+      cl::desc("IRDL file to register before processing the input (the pto "
+               "dialect is always registered)"),
+      cl::value_desc("filename"), cl::init("")};
   cl::opt<bool> showDialects{
       "show-dialects", cl::desc("Print the list of registered dialects and exit"),
       cl::init(false)};
@@ -116,14 +123,25 @@ struct Driver {
   const std::string &irdlName;
   llvm::ThreadPoolInterface *threadPool;
   TimingScope &timing;
+  // One handler for the whole input under --verify-diagnostics, as upstream
+  // has: expected-* lines are read from the whole file, each chunk's context
+  // reports to it.
+  SourceMgrDiagnosticVerifierHandler *verifyHandler;
 
+  // The pto dialect, then the user's --irdl-file, as upstream loads it.
   LogicalResult loadIRDL(MLIRContext &context) {
     ParserConfig config(&context);
     OwningOpRef<ModuleOp> dialects =
         parseSourceString<ModuleOp>(irdlText, config, irdlName);
-    if (!dialects)
+    if (!dialects || failed(irdl::loadDialects(*dialects)))
       return failure();
-    return irdl::loadDialects(*dialects);
+    if (flags.irdlFile.empty())
+      return success();
+    OwningOpRef<ModuleOp> user =
+        parseSourceFile<ModuleOp>(flags.irdlFile.getValue(), config);
+    if (!user)
+      return failure();
+    return irdl::loadDialects(*user);
   }
 
   LogicalResult setUpPipeline(PassManager &pm) {
@@ -177,24 +195,32 @@ struct Driver {
     TimingScope outputTiming = timing.nest("Output");
     OpPrintingFlags printing;
     // The parser and then the verifier after every pass have just checked
-    // the IR: verifying it again inside the printer would only cost time
-    // (about 40% of printing a large module).
+    // the IR: verifying it again inside the printer would walk the whole
+    // module once more for nothing.
     if (flags.verifyPasses)
       printing.assumeVerified();
     op.get()->print(os, printing);
     os << '\n';
     // As clang does by default (-disable-free): the process ends once the
-    // only input is printed, so tearing down its IR op by op (a tenth of a
-    // second for a large module) would be wasted. Split inputs free each
+    // only input is printed, so tearing down its IR op by op would be work
+    // the exit does anyway. Split inputs free each
     // chunk, so that memory stays bounded by one chunk.
     if (!flags.splitInputFile.getNumOccurrences())
       (void)op.release();
     return success();
   }
 
+  // `buffer` is a chunk of `source` (or all of it): the whole source comes
+  // first in the SourceMgr, so the parser gives locations as lines of the
+  // original file, exactly as upstream mlir-opt does.
   LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                              llvm::MemoryBufferRef source,
                               llvm::raw_ostream &os) {
     auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(source,
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
     sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
 
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -202,37 +228,37 @@ struct Driver {
       context.setThreadPool(*threadPool);
     context.allowUnregisteredDialects(flags.allowUnregisteredDialects);
 
-    if (flags.verifyDiagnostics.getNumOccurrences() == 0) {
+    if (!verifyHandler) {
       SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
       return performActions(os, sourceMgr, context);
     }
     context.printOpOnDiagnostic(false);
-    SourceMgrDiagnosticVerifierHandler handler(*sourceMgr, &context,
-                                               flags.verifyDiagnostics);
+    verifyHandler->registerInContext(&context);
     // Only the diagnostics matter here, not whether the actions succeeded.
     (void)performActions(os, sourceMgr, context);
-    return handler.verify();
+    return success();
   }
 };
 
 // Upstream's splitAndProcessBuffer, which the bindings' library does not
-// export: chunks are named "within split at FILE:LINE offset " so diagnostics
-// point into the original file, and near misses of the marker are flagged.
+// export: each chunk is a view of the original buffer named "within split at
+// FILE:LINE offset ", processed with the original buffer, and near misses of
+// the marker are flagged.
 LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
                               llvm::function_ref<LogicalResult(
                                   std::unique_ptr<llvm::MemoryBuffer>,
-                                  llvm::raw_ostream &)>
+                                  llvm::MemoryBufferRef, llvm::raw_ostream &)>
                                   processChunk,
                               llvm::raw_ostream &os,
                               llvm::StringRef inputMarker,
                               llvm::StringRef outputMarker) {
+  llvm::MemoryBufferRef originalRef = original->getMemBufferRef();
   if (inputMarker.empty())
-    return processChunk(std::move(original), os);
+    return processChunk(std::move(original), originalRef, os);
 
   const int checkLen = 2;
-  llvm::MemoryBuffer *origBuffer = original.get();
   llvm::SmallVector<llvm::StringRef, 8> rawChunks;
-  origBuffer->getBuffer().split(rawChunks, inputMarker.drop_back(checkLen));
+  originalRef.getBuffer().split(rawChunks, inputMarker.drop_back(checkLen));
   if (rawChunks.empty())
     return success();
 
@@ -268,16 +294,16 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
     unsigned line =
         fileSourceMgr.getLineAndColumn(llvm::SMLoc::getFromPointer(chunk.data()))
             .first;
-    auto chunkBuffer = llvm::MemoryBuffer::getMemBufferCopy(
-        chunk, llvm::Twine("within split at ") +
-                   origBuffer->getBufferIdentifier() + ":" + llvm::Twine(line) +
-                   " offset ");
-    if (failed(processChunk(std::move(chunkBuffer), os)))
+    std::string name = (llvm::Twine("within split at ") +
+                        originalRef.getBufferIdentifier() + ":" +
+                        llvm::Twine(line) + " offset ")
+                           .str();
+    auto chunkBuffer = llvm::MemoryBuffer::getMemBuffer(
+        llvm::MemoryBufferRef(chunk, name), /*RequiresNullTerminator=*/false);
+    if (failed(processChunk(std::move(chunkBuffer), originalRef, os)))
       hadFailure = true;
   };
-  llvm::interleave(chunks, os, processOne,
-                   outputMarker.empty() ? std::string()
-                                        : (outputMarker + "\n").str());
+  llvm::interleave(chunks, os, processOne, (outputMarker + "\n").str());
   return failure(hadFailure);
 }
 
@@ -311,7 +337,7 @@ int optMain(const std::vector<std::string> &args, const std::string &irdlText,
     argv.push_back(arg.c_str());
   // Errors and --help print and exit inside ParseCommandLineOptions, as in
   // every LLVM tool.
-  std::string overview = "pto-opt: MLIR modular optimizer driver with the "
+  std::string overview = args[0] + ": MLIR modular optimizer driver with the "
                          "skew-mlir passes\n\nAvailable Dialects: " +
                          dialectNames;
   if (!cl::ParseCommandLineOptions(argv.size(), argv.data(), overview))
@@ -348,18 +374,35 @@ int optMain(const std::vector<std::string> &args, const std::string &irdlText,
   applyDefaultTimingManagerCLOptions(timingManager);
   TimingScope timing = timingManager.getRootScope();
 
-  Driver driver{*flags, registry, irdlText, irdlName, threadPool, timing};
+  Driver driver{*flags,     registry, irdlText, irdlName,
+                threadPool, timing,   nullptr};
   std::string inputMarker = flags->splitInputFile.getNumOccurrences()
                                 ? (flags->splitInputFile.empty()
                                        ? std::string(kDefaultSplitMarker)
                                        : flags->splitInputFile.getValue())
                                 : std::string();
+  // The input stays owned here: the verifier handler reads it after every
+  // chunk is done.
+  llvm::SourceMgr inputSourceMgr;
+  inputSourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  std::optional<SourceMgrDiagnosticVerifierHandler> verifyHandler;
+  if (flags->verifyDiagnostics.getNumOccurrences())
+    verifyHandler.emplace(inputSourceMgr, &threadPoolContext,
+                          flags->verifyDiagnostics);
+  driver.verifyHandler = verifyHandler ? &*verifyHandler : nullptr;
   LogicalResult result = splitAndProcess(
-      std::move(input),
-      [&](std::unique_ptr<llvm::MemoryBuffer> chunk, llvm::raw_ostream &os) {
-        return driver.processBuffer(std::move(chunk), os);
+      llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+          llvm::MemoryBufferRef source, llvm::raw_ostream &os) {
+        return driver.processBuffer(std::move(chunk), source, os);
       },
       output->os(), inputMarker, flags->outputSplitMarker);
+  if (verifyHandler && failed(verifyHandler->verify()))
+    result = failure();
   timing.stop();
   if (failed(result))
     return 1;

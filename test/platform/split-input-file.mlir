@@ -2,10 +2,12 @@
 // A chunk that fails does not stop the others, and the exit code is 1.
 // RUN: not pto-opt %s -split-input-file %demo_plugin --test-tag 2>/dev/null | FileCheck %s
 // RUN: not pto-opt %s -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=ERR
-// The joined output is byte for byte upstream mlir-opt's:
-// RUN: not pto-opt %s -split-input-file 2>/dev/null > %t.ours
-// RUN: not mlir-opt --irdl-file=%pto_irdl %s -split-input-file 2>/dev/null > %t.upstream
+// The joined output and the diagnostics are byte for byte upstream mlir-opt's
+// (diagnostics name lines of the original file):
+// RUN: not pto-opt %s -split-input-file 2> %t.ours.err > %t.ours
+// RUN: not mlir-opt-upstream --irdl-file=%pto_irdl %s -split-input-file 2> %t.upstream.err > %t.upstream
 // RUN: diff %t.upstream %t.ours
+// RUN: diff %t.upstream.err %t.ours.err
 
 // CHECK: func.func @first() attributes {test.count = 3 : i64
 // CHECK: // -----
@@ -20,7 +22,7 @@ func.func @second() { return }
 
 // -----
 
-// ERR: within split at {{.*}}split-input-file.mlir:{{[0-9]+}} offset :{{[0-9]+}}:1: error: custom op 'not_an_op' is unknown
+// ERR: {{^}}{{.*}}split-input-file.mlir:[[@LINE+1]]:1: error: custom op 'not_an_op' is unknown
 not_an_op
 
 // -----

@@ -4,7 +4,7 @@
 // to the slot count; a boolean, a unit or an array is a located error.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: not pto-opt %s --pto-skew-cross-core -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=ERR --implicit-check-not=Traceback
-// ERR-COUNT-4: pipeline-stages.mlir:{{[0-9]+}} offset :{{[0-9]+}}:{{[0-9]+}}: error: 'pto.pipeline_stages' must be an integer >= 1
+// ERR-COUNT-4: pipeline-stages.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.pipeline_stages' must be an integer >= 1
 
 // 2^40 stages: requested depth 2^40 - 1, clamped to the 2 slots of the module.
 // CHECK-LABEL: func.func @stages_2_pow_40

@@ -3,7 +3,7 @@
 // passes; a wide negative one is the usual located error.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: not pto-opt %s --pto-verify-fifo -split-input-file 2>&1 | FileCheck %s --check-prefix=VERIFY
-// VERIFY: within split at {{.*}}wide-fifo-depth.mlir:{{[0-9]+}} offset :{{[0-9]+}}:1: error: 'pto.fifo_depth' must be an integer >= 1, got -1180591620717411303424 : i128
+// VERIFY: wide-fifo-depth.mlir:{{[0-9]+}}:1: error: 'pto.fifo_depth' must be an integer >= 1, got -1180591620717411303424 : i128
 
 // CHECK-LABEL: func.func @wide
 // CHECK-NOT: pto.pipeline_stages
