@@ -15,6 +15,10 @@ config.suffixes = [".mlir", ".py", ".test"]
 config.excludes = ["Inputs", "conftest.py", "lit.cfg.py", "lit.local.cfg",
                    "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
+# `lit .` from the root runs only the tests under test/: every other top-level
+# entry (the package, benchmarks, examples, a venv) is excluded by name.
+config.excludes += [name for name in os.listdir(config.test_source_root)
+                    if name != "test"]
 config.test_exec_root = os.path.join(config.test_source_root, "build", "lit")
 
 
@@ -33,9 +37,11 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%pto_irdl", irdl_path()))
 config.substitutions.append(("%src_root", config.test_source_root))
 # Tool names become absolute paths where they stand as a command word. The
-# other LLVM tools (count, split-file) are reached through PATH.
+# other LLVM tools (count, split-file) are reached through PATH. `mlir-opt` is
+# the one skew-mlir installs, `mlir-opt-upstream` upstream's binary itself.
 for name, path in [("pto-opt", _tool("pto-opt")), ("pto-sim", _tool("pto-sim")),
-                   ("mlir-opt", tool_path("mlir-opt")),
+                   ("mlir-opt", _tool("mlir-opt")),
+                   ("mlir-opt-upstream", tool_path("mlir-opt")),
                    ("FileCheck", tool_path("FileCheck")),
                    ("not", tool_path("not"))]:
     config.substitutions.append((rf"(?<![\w/.%=\"'-]){name}(?![\w.=/-])", path))

@@ -1,7 +1,7 @@
 // Upstream mlir-opt with the IRDL file parses pto-opt's output, and the
 // skew-mlir passes reach mlir-opt through the pipeline string of pto-opt.
-// RUN: pto-opt %s --cse | mlir-opt --irdl-file=%pto_irdl | FileCheck %s
-// RUN: mlir-opt --irdl-file=%pto_irdl %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --cse | mlir-opt-upstream --irdl-file=%pto_irdl | FileCheck %s
+// RUN: mlir-opt-upstream --irdl-file=%pto_irdl %s | pto-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @roundtrip
 // CHECK: "pto.tpush_to_aiv"

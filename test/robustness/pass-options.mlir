@@ -5,7 +5,7 @@
 // test/skew/errors.mlir, the demo pass's options in test/platform/user-errors.mlir.
 // RUN: not pto-opt %s --pto-skew-cross-core="nope=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=Traceback
 // RUN: not pto-opt %s --pto-verify-fifo="nope=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=Traceback
-// RUN: not mlir-opt %s --irdl-file=%pto_irdl --canonicalize="nope=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not mlir-opt-upstream %s --irdl-file=%pto_irdl --canonicalize="nope=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: <unknown>:0: error: <Pass-Options-Parser>: no such option nope
 //
 // RUN: not pto-opt %s --pto-skew-cross-core="fifo-depth=abc" 2>&1 | FileCheck %s --check-prefix=NOTINT --implicit-check-not=Traceback

@@ -1,7 +1,7 @@
 // The flash-decode example: the cube loop is skewed (depth 2), the vector
 // loop is demoted (its popped scores feed the softmax).
 // RUN: pto-opt %src_root/examples/flash_decode_qk_pv.mlir --pto-skew-cross-core="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: pto-opt %src_root/examples/flash_decode_qk_pv.mlir --pto-skew-cross-core | mlir-opt --irdl-file=%pto_irdl | FileCheck %s
+// RUN: pto-opt %src_root/examples/flash_decode_qk_pv.mlir --pto-skew-cross-core | mlir-opt-upstream --irdl-file=%pto_irdl | FileCheck %s
 
 // REMARK: flash_decode_qk_pv.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: skewed: depth 2 (requested 2, trip 8, slots 4)
 // REMARK: flash_decode_qk_pv.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: demoted: consumer role: result #0 of 'pto.tpop_from_aic' is used by 'linalg.reduce'

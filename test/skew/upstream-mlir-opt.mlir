@@ -1,7 +1,7 @@
 // The pass output is plain upstream IR plus the pto dialect: upstream
 // mlir-opt, given the dialect's IRDL file, parses and verifies it.
-// RUN: pto-opt %s --pto-skew-cross-core | mlir-opt --irdl-file=%pto_irdl | FileCheck %s
-// RUN: pto-opt %s --pto-skew-cross-core -mlir-print-op-generic | mlir-opt --irdl-file=%pto_irdl | FileCheck %s
+// RUN: pto-opt %s --pto-skew-cross-core | mlir-opt-upstream --irdl-file=%pto_irdl | FileCheck %s
+// RUN: pto-opt %s --pto-skew-cross-core -mlir-print-op-generic | mlir-opt-upstream --irdl-file=%pto_irdl | FileCheck %s
 
 // CHECK-LABEL: func.func @cube
 // CHECK-COUNT-2: "pto.tpush_to_aiv"

@@ -2,7 +2,8 @@
 
 The wheels put FileCheck, not, count, split-file and mlir-opt under their
 package folders rather than on PATH; these entry points make one
-`pip install` give a newcomer the whole lit toolchain.
+`pip install` give a newcomer the whole lit toolchain. Upstream's mlir-opt is
+`mlir-opt-upstream`: `mlir-opt` is skew-mlir's (see `mlir_opt`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,15 @@ def tool_path(name: str) -> str:
     raise FileNotFoundError(name)
 
 
-def _exec(name: str) -> None:
+def exec_tool(name: str, args: list[str]) -> None:
+    """Replaces this process with the tool `name` run on `args`."""
     path = tool_path(name)
-    os.execv(path, [path, *sys.argv[1:]])
+    sys.stdout.flush()
+    os.execv(path, [path, *args])
+
+
+def _exec(name: str) -> None:
+    exec_tool(name, sys.argv[1:])
 
 
 def filecheck() -> None:
@@ -43,5 +50,5 @@ def split_file() -> None:
     _exec("split-file")
 
 
-def mlir_opt() -> None:
+def mlir_opt_upstream() -> None:
     _exec("mlir-opt")

@@ -19,7 +19,9 @@ from skew_mlir.dialect import _irdl_text, irdl_path
 PLUGIN_FLAG = "--load-python-plugin="
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "pto-opt") -> int:
+    """Runs the driver on `argv` (default: the command line); `prog` names
+    the tool in its messages."""
     args = sys.argv[1:] if argv is None else argv
     plugins = [a[len(PLUGIN_FLAG):] for a in args if a.startswith(PLUGIN_FLAG)]
     args = [a for a in args if not a.startswith(PLUGIN_FLAG)]
@@ -27,13 +29,13 @@ def main(argv: list[str] | None = None) -> int:
         try:
             runpy.run_path(plugin, run_name="pto_opt_plugin")
         except Exception as exc:  # noqa: BLE001 - report, never a traceback
-            print(f"pto-opt: error: cannot load plugin '{plugin}': "
+            print(f"{prog}: error: cannot load plugin '{plugin}': "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
             return 1
     sys.stdout.flush()
-    version = (f"pto-opt (skew-mlir {skew_mlir.__version__})\n"
+    version = (f"{prog} (skew-mlir {skew_mlir.__version__})\n"
                "  built on MLIR 22 (xtc-mlir-python-bindings)")
-    return _native.opt_main(["pto-opt", *args], _irdl_text(), irdl_path(), version)
+    return _native.opt_main([prog, *args], _irdl_text(), irdl_path(), version)
 
 
 if __name__ == "__main__":
