@@ -158,13 +158,6 @@ PyObject *memoryEffects(PyObject *, PyObject *capsule) {
   return list;
 }
 
-PyObject *isMemoryEffectFree(PyObject *, PyObject *capsule) {
-  MlirOperation op = mlirPythonCapsuleToOperation(capsule);
-  if (mlirOperationIsNull(op))
-    return nullptr;
-  return PyBool_FromLong(mlir::isMemoryEffectFree(unwrap(op)));
-}
-
 struct CapturedDiagnostic {
   Location loc;
   std::string message;
@@ -725,8 +718,6 @@ PyMethodDef methods[] = {
      "Emit an error, warning or remark at a location, with notes."},
     {"memory_effects", memoryEffects, METH_O,
      "Memory effects of an operation and its nested ops, or None."},
-    {"is_memory_effect_free", isMemoryEffectFree, METH_O,
-     "Whether MLIR knows the operation to have no memory effects."},
     {"first_alias", firstAlias, METH_VARARGS,
      "The first read/write pair of values that may alias, or None."},
     {"run_pass_manager", runPassManager, METH_VARARGS,

@@ -4,13 +4,9 @@ Importing the package registers its passes in MLIR's pass registry and makes
 `mlir.passmanager.PassManager.run` release the GIL (see `pass_manager`).
 """
 
-from .mlir_import import import_mlir_ir
-
-import_mlir_ir()  # before anything imports mlir.ir (see mlir_import)
-
-from . import pass_manager  # noqa: E402
-from .dialect import load_pto_dialect, make_context  # noqa: E402
-from .registry import Pass, PassFailure, option, register_pass  # noqa: E402
+from . import pass_manager
+from .dialect import load_pto_dialect, make_context
+from .registry import Pass, PassFailure, option, register_pass
 
 pass_manager.install()
 

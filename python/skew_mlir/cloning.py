@@ -73,12 +73,6 @@ class Cloner:
         self._tags = (None if tag_name is None
                       else (tag_name, list(tagged), sorted(untagged)))
 
-    def clone(self, copies: Iterable[CloneSpec], carry: Carry | None = None
-              ) -> tuple[Clones, list[ir.Value]]:
-        """Clone the ops once per copy at the current insertion point: see
-        `clone_all`."""
-        return clone_all([CloneJob(self, ir.InsertionPoint.current, copies, carry)])[0]
-
 
 class CloneJob(NamedTuple):
     cloner: Cloner

@@ -43,8 +43,8 @@ MEMBERSHIP_ATTR = "pto.pipeline_membership"
 def irdl_path() -> str:
     """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
     # Beside this module: the package ships a native extension, so it is
-    # always installed as files (importing importlib.resources would add
-    # 10 ms to pto-opt's start-up).
+    # always installed as files, and every tool's start-up is spared
+    # importing importlib.resources.
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pto.irdl.mlir")
 
 

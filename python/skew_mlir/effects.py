@@ -22,7 +22,3 @@ def memory_effects(op: ir.Operation) -> list[Effect] | None:
         return None
     return [Effect(kind, ir.Value._CAPICreate(v) if v is not None else None)
             for kind, v in raw]
-
-
-def is_memory_effect_free(op: ir.Operation) -> bool:
-    return _native.is_memory_effect_free(op._CAPIPtr)

@@ -19,6 +19,11 @@ func.func @f(%a: i32, %b: i32) -> i32 {
 """
 
 
+def _clone(cloner, copies, carry=None):
+    """The cloner's ops once per copy at the current insertion point."""
+    return clone_all([CloneJob(cloner, ir.InsertionPoint.current, copies, carry)])[0]
+
+
 def _parse():
     module = ir.Module.parse(SOURCE)
     block = module.body.operations[0].regions[0].blocks[0]
@@ -30,7 +35,7 @@ def test_clone_remaps_operands_nested_uses_and_chains_results():
         module, block, ops = _parse()
         a, b = block.arguments
         with ir.InsertionPoint(ops[-1]):
-            clones, carried = Cloner(ops[:2]).clone([CloneSpec({a: b})])
+            clones, carried = _clone(Cloner(ops[:2]), [CloneSpec({a: b})])
         assert module.operation.verify()
         assert carried == []
         add, region = clones
@@ -47,7 +52,7 @@ def test_clone_appends_at_block_end():
         module, block, ops = _parse()
         target = ir.Block.create_at_start(module.body.operations[0].regions[0], [])
         with ir.InsertionPoint(target):
-            (clone,) = Cloner(ops[:1]).clone([CloneSpec({})])[0]
+            (clone,) = _clone(Cloner(ops[:1]), [CloneSpec({})])[0]
         assert list(target.operations)[-1] == clone
 
 
@@ -57,7 +62,7 @@ def test_tags_go_on_the_tagged_clones_only_after_an_existing_value():
         ops[1].attributes["test.tag"] = ir.StringAttr.get("7:3")
         cloner = Cloner(ops[:2], "test.tag", [0, 1])
         with ir.InsertionPoint(ops[-1]):
-            clones = list(cloner.clone([CloneSpec({}, (), "g:0"), CloneSpec({})])[0])
+            clones = list(_clone(cloner, [CloneSpec({}, (), "g:0"), CloneSpec({})])[0])
         assert [str(op.attributes["test.tag"]) if "test.tag" in op.attributes else None
                 for op in clones] == ['"g:0"', '"7:3;g:0"', None, '"7:3"']
         assert "test.tag" not in ops[0].attributes
@@ -102,7 +107,7 @@ def test_each_copy_has_its_own_mapping_and_computed_ops():
         module, block, ops = _parse()
         a, b = block.arguments
         with ir.InsertionPoint(ops[-1]):
-            built = list(Cloner(ops[:1]).clone([
+            built = list(_clone(Cloner(ops[:1]), [
                 CloneSpec({a: b}),
                 CloneSpec({}, [(a, "arith.subi", (b, a))])])[0])
         assert module.operation.verify()
@@ -119,7 +124,7 @@ def test_carry_threads_yielded_values_through_the_copies():
         add = ops[0]
         # Three copies of %x = addi %a, %a with %a carried: a+a, then doubled twice.
         with ir.InsertionPoint(ops[-1]):
-            built, carried = Cloner([add]).clone(
+            built, carried = _clone(Cloner([add]),
                 [CloneSpec({})] * 3, Carry([a], [b], [add.results[0]]))
         first, second, third = built
         assert list(first.operands) == [b, b]
@@ -134,7 +139,8 @@ def test_a_bad_argument_builds_nothing():
         module, block, ops = _parse()
         before = str(module)
         with ir.InsertionPoint(ops[-1]), pytest.raises(IndexError):
-            Cloner(ops[:2], "test.tag", [2]).clone([CloneSpec({}), CloneSpec({}, (), "g:0")])
+            _clone(Cloner(ops[:2], "test.tag", [2]),
+                   [CloneSpec({}), CloneSpec({}, (), "g:0")])
         assert str(module) == before
 
 
@@ -163,7 +169,7 @@ def test_handles_stand_for_ops_and_values():
         module, block, ops = _parse()
         a, b = block.arguments
         with ir.InsertionPoint(ops[-1]):
-            (clone,), _ = Cloner([handle(ops[0])]).clone(
+            (clone,), _ = _clone(Cloner([handle(ops[0])]), 
                 [CloneSpec({handle(a): handle(b)})])
         assert list(clone.operands) == [b, b]
         a_handle = handle(a)
@@ -177,5 +183,5 @@ def test_what_is_not_ir_is_an_error_and_builds_nothing(mapping):
         module, block, ops = _parse()
         before = str(module)
         with ir.InsertionPoint(ops[-1]), pytest.raises((AttributeError, TypeError)):
-            Cloner(ops[:2]).clone([CloneSpec({}), CloneSpec(mapping)])
+            _clone(Cloner(ops[:2]), [CloneSpec({}), CloneSpec(mapping)])
         assert str(module) == before

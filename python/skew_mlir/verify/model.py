@@ -34,7 +34,7 @@ from .program import Event, Program
 HISTORY = 64
 # Steps of the model before it gives up: one per event simulated (not jumped
 # over), plus per round the loop levels and remembered states it compares,
-# so deep nests cannot stretch the time a budget takes (about 5 s).
+# so deep nests cannot stretch the time a budget takes.
 DEFAULT_BUDGET = 2_000_000
 
 
