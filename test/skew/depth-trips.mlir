@@ -12,9 +12,11 @@
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C4]] step %[[C2]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -45,9 +47,11 @@ func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C6]] step %[[C2]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -78,9 +82,11 @@ func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
 // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C8]] step %[[C2]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -111,9 +117,11 @@ func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
 // CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C10]] step %[[C2]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    "pto.tpop_from_aiv"
 // CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -139,9 +147,11 @@ func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C2]] to %[[C4]] step %[[C2]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -172,9 +182,11 @@ func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C6]] step %[[C3]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -208,9 +220,11 @@ func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C9]] step %[[C3]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    "pto.tpop_from_aiv"
 // CHECK-NEXT:    %[[E0:.*]] = tensor.insert_slice %{{.*}} into %[[R]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpop_from_aiv"
@@ -240,9 +254,11 @@ func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[C9:.*]] = arith.constant 9 : index
+// Steady loop:
 // CHECK:         %[[R:.*]] = scf.for %{{.*}} = %[[C3]] to %[[C9]] step %[[C3]]
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpop_from_aiv"

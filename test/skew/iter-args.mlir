@@ -7,6 +7,7 @@
 // CHECK-SAME:    (%[[Q:.*]]: tensor<16x16xf32>, %[[K:[^:]*]]: tensor<64x16xf32>, %[[V:[^:]*]]: tensor<64x16xf32>, %[[M0:[^:]*]]: tensor<16xf32>, %[[L0:[^:]*]]: tensor<16xf32>, %[[O0:[^:]*]]: tensor<16x16xf32>)
 // Two producer copies, no iter_arg in sight.
 // CHECK-COUNT-2: "pto.tpush_to_aiv"
+// Steady loop:
 // CHECK:         %[[LOOP:.*]]:3 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %[[M0]], %[[L:.*]] = %[[L0]], %[[O:.*]] = %[[O0]])
 // CHECK-COUNT-2: "pto.tpush_to_aiv"
 // Consumer copy 0 reads the loop's iter_args ...
@@ -27,6 +28,7 @@
 // CHECK-NEXT:    }
 // The epilogue continues from the loop's results; the function returns the
 // last epilogue copy's values.
+// Epilogue:
 // CHECK-NEXT:    arith.muli
 // CHECK-NEXT:    %[[P2:.*]] = "pto.tpop_from_aiv"()
 // CHECK-NEXT:    %[[R2:.*]] = linalg.reduce { arith.addf } ins(%[[P2]]

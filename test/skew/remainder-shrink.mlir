@@ -6,35 +6,40 @@
 
 // Trip 2 at depth 1: the steady loop runs once and is kept.
 // CHECK-LABEL: func.func @f2_trip2
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C0]], 0]
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// Prologue:
+// CHECK:         tensor.extract_slice %{{.*}}[%[[C0]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"
+// Steady loop:
 // CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[C2]] step %[[C1]]
 // CHECK-COUNT-1: "pto.tpush_to_aiv"
 // CHECK-COUNT-1: "pto.tpop_from_aiv"
 // CHECK:         scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    "pto.tpop_from_aiv"
 // CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C1]], 0]
 // CHECK-NEXT:    return
 
 // Trip 6 at depth 3: three produces then three consumes per steady iteration.
 // CHECK-LABEL: func.func @f4_trip6
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
-// CHECK-NEXT:    %[[C5:.*]] = arith.constant 5 : index
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C0]], 0]
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// Prologue:
+// CHECK:         tensor.extract_slice %{{.*}}[%[[C0]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C1]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C2]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"
+// Steady loop:
 // CHECK-NEXT:    scf.for %[[K:.*]] = %[[C3]] to %[[C6]] step %[[C3]]
 // CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K]], 0]
 // CHECK-NEXT:      "pto.tpush_to_aiv"
@@ -55,6 +60,7 @@
 // CHECK-NEXT:      tensor.insert_slice %{{.*}}[%[[KM1]], 0]
 // CHECK-NEXT:      scf.yield
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    "pto.tpop_from_aiv"
 // CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C3]], 0]
 // CHECK-NEXT:    "pto.tpop_from_aiv"

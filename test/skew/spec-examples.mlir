@@ -5,18 +5,20 @@
 // Producer role, stage 2, trip 8: depth 2, two produces then two consumes.
 // CHECK-LABEL: func.func @producer_stage2
 // The loop's bound constants are reused, the missing ones follow them.
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : index
-// CHECK-NEXT:    %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // prologue: produce(0); produce(1)
+// Prologue:
 // CHECK-NEXT:    %[[K0:.*]] = tensor.extract_slice %{{.*}}[%[[C0]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"(%[[K0]])
 // CHECK-NEXT:    %[[K1:.*]] = tensor.extract_slice %{{.*}}[%[[C1]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"(%[[K1]])
 // steady: for k in range(2, 8, 2): produce(k); produce(k+1); consume(k-2); consume(k-1)
+// Steady loop:
 // CHECK-NEXT:    %[[LOOP:.*]] = scf.for %[[K:.*]] = %[[C2]] to %[[C8]] step %[[C2]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<8x16xf32>) {
 // CHECK-NEXT:      %[[S0:.*]] = tensor.extract_slice %{{.*}}[%[[K]], 0]
 // CHECK-NEXT:      "pto.tpush_to_aiv"(%[[S0]])
@@ -31,6 +33,7 @@
 // CHECK-NEXT:      %[[A1:.*]] = tensor.insert_slice %[[P1]] into %[[A0]][%[[K_M1]], 0]
 // CHECK-NEXT:      scf.yield %[[A1]]
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NOT:     pto.pipeline_stages
 // epilogue: consume(6); consume(7)
 // CHECK-NEXT:    %[[P6:.*]] = "pto.tpop_from_aiv"()
@@ -56,12 +59,14 @@ func.func @producer_stage2(%k: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> ten
 
 // Odd trip (3 % 2 != 0): depth 1, the classic produce-one-ahead skew.
 // CHECK-LABEL: func.func @odd_trip
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C0]], 0]
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// Prologue:
+// CHECK:         tensor.extract_slice %{{.*}}[%[[C0]], 0]
 // CHECK-NEXT:    "pto.tpush_to_aiv"
+// Steady loop:
 // CHECK-NEXT:    %[[LOOP:.*]] = scf.for %[[K:.*]] = %[[C1]] to %[[C3]] step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K]], 0]
 // CHECK-NEXT:      "pto.tpush_to_aiv"
@@ -70,6 +75,7 @@ func.func @producer_stage2(%k: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> ten
 // CHECK-NEXT:      %[[A:.*]] = tensor.insert_slice %[[P]] into %[[ACC]][%[[KM1]], 0]
 // CHECK-NEXT:      scf.yield %[[A]]
 // CHECK-NEXT:    }
+// Epilogue:
 // CHECK-NEXT:    %[[P2:.*]] = "pto.tpop_from_aiv"()
 // CHECK-NEXT:    %[[A2:.*]] = tensor.insert_slice %[[P2]] into %[[LOOP]][%[[C2]], 0]
 // CHECK-NEXT:    return %[[A2]]
