@@ -34,10 +34,12 @@ class Option:
     option.
     """
 
-    def __init__(self, default: Any, help: str, minimum: int | None = None):
+    def __init__(self, default: Any, help: str, minimum: int | None = None,
+                 choices: tuple[str, ...] = ()):
         self.default = default
         self.help = help
         self.minimum = minimum
+        self.choices = choices
         self.type: type = object  # the field's annotation, set by Pass
         self.attr = self.name = ""
 
@@ -73,6 +75,9 @@ class Option:
         if not isinstance(value, self.type):
             raise TypeError(f"{what} takes a {self.type.__name__}, got "
                             f"{type(value).__name__} {value!r}")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"{what} must be one of {', '.join(self.choices)}, "
+                             f"got {value!r}")
         return value
 
     def text(self, value: Any) -> str:
@@ -82,9 +87,11 @@ class Option:
         return str(value)
 
 
-def option(default: Any, help: str, *, minimum: int | None = None) -> Any:
-    """Declares a pass option as a typed class field (see Option)."""
-    return Option(default, help, minimum)
+def option(default: Any, help: str, *, minimum: int | None = None,
+           choices: tuple[str, ...] = ()) -> Any:
+    """Declares a pass option as a typed class field (see Option): `minimum`
+    bounds an int option, `choices` lists the values of a str option."""
+    return Option(default, help, minimum, choices)
 
 
 class PassFailure(Exception):

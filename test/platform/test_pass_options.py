@@ -43,6 +43,17 @@ def test_bool_options_take_only_bools(make, name, value):
         make(**{name: value})
 
 
+@pytest.mark.parametrize("value, error, message", [
+    ("exact", ValueError, "must be one of peel, shrink, got 'exact'"),
+    ("", ValueError, "must be one of peel, shrink, got ''"),
+    (1, TypeError, "takes a str, got int 1"),
+])
+def test_remainder_takes_one_of_its_modes(value, error, message):
+    with pytest.raises(error, match="option 'remainder' of pass 'pto-skew-cross-core' "
+                       + message):
+        passes.skew_cross_core_pipeline(remainder=value)
+
+
 def test_options_set_after_construction_are_checked_too():
     skew = passes.skew_cross_core_pipeline()
     with pytest.raises(TypeError, match="option 'fifo-depth'"):

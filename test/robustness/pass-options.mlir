@@ -23,7 +23,7 @@
 //
 // remainder takes one of two words.
 // RUN: not pto-opt %s --pto-skew-cross-core="remainder=exact" 2>&1 | FileCheck %s --check-prefix=REMAINDER --implicit-check-not=Traceback
-// REMAINDER: error: remainder must be one of peel, shrink, got 'exact'
+// REMAINDER: error: option 'remainder' of pass 'pto-skew-cross-core' must be one of peel, shrink, got 'exact'
 //
 // A negative slot count for pto-verify-fifo: located at the module.
 // RUN: not pto-opt %s --pto-verify-fifo="fifo-depth=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=Traceback

@@ -5,7 +5,6 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
-from ..diagnostics import LocatedError
 from ..fifo_model import SlotTable, default_slots, pipe_of
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
@@ -32,12 +31,9 @@ class SkewCrossCorePipeline(Pass):
     remainder: str = option("peel", "When the depth does not divide a constant trip "
                             "count: 'peel' keeps the depth and peels the rest after "
                             "the steady loop, 'shrink' lowers the depth to the largest "
-                            "divisor")
+                            "divisor", choices=REMAINDER_MODES)
 
     def run(self, op: ir.Operation) -> None:
-        if self.remainder not in REMAINDER_MODES:
-            raise LocatedError(op, f"remainder must be one of "
-                               f"{', '.join(REMAINDER_MODES)}, got '{self.remainder}'")
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
