@@ -215,7 +215,7 @@ def _remarks(text: str) -> list[str]:
 
 def test_generator_reaches_every_decision():
     """The random pairs are not vacuous: over a fixed set of seeds the pass
-    skews at several depths and demotes for each reason the spec lists."""
+    skews at several depths and demotes for each reason docs/ir-contract.md lists."""
     decisions = collections.Counter()
     for seed in range(250):
         for remark in _remarks(render(random_pair(seed, CONFIG))):

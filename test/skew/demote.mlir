@@ -156,7 +156,7 @@ func.func @consumer_role() attributes {pto.core = "aiv"} {
 // -----
 
 // A pop leads even when its tile is unused: popping ahead is a consumer-side
-// prefetch, which the spec rules out.
+// prefetch, which docs/ir-contract.md rules out.
 // CHECK-LABEL: func.func @pop_lead_unused
 func.func @pop_lead_unused(%a: tensor<16xf32>) attributes {pto.core = "aiv"} {
   %c0 = arith.constant 0 : index

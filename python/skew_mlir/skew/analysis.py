@@ -45,7 +45,7 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     halves = split_halves(op)
     lead = loop.fifo[0]
     if lead.name in POP_OPS:
-        # Popping ahead is the consumer-side prefetch the spec rules out.
+        # Popping ahead is the consumer-side prefetch docs/ir-contract.md rules out.
         raise CannotSkew(f"consumer role: the lead op '{lead.name}' is a pop")
     _check_pipes(loop.fifo)
     check_memory(halves)

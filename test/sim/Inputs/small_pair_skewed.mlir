@@ -1,4 +1,4 @@
-// Hand-written producer skew of small_pair.mlir, depth 2 (DESIGN.md).
+// Hand-written producer skew of small_pair.mlir, depth 2 (docs/ir-contract.md).
 module {
   func.func @cube(%k: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
