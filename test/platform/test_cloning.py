@@ -90,8 +90,8 @@ def test_nested_tensor_ops_are_tagged_but_the_untagged_names():
         block = module.body.operations[0].regions[0].blocks[0]
         ops = list(block.operations)
         with ir.InsertionPoint(ops[-1]):
-            (region,), _ = Cloner(ops[:1], "test.tag", [], ["pto.tpop_from_aic"]).clone(
-                [CloneSpec({}, (), "g:1")])
+            (region,), _ = _clone(Cloner(ops[:1], "test.tag", [], ["pto.tpop_from_aic"]),
+                                  [CloneSpec({}, (), "g:1")])
         tags = {op.name: (str(op.attributes["test.tag"]) if "test.tag" in op.attributes
                           else None) for op in region.regions[0].blocks[0].operations}
         # Tensor results only, after an existing value; the untagged names and
