@@ -226,6 +226,10 @@ def kernel_role(op: ir.Operation) -> str | None:
     if len(set(roles)) > 1:
         raise FifoError(op, f"'{pto.CORE_ATTR}' and '{pto.KERNEL_KIND_ATTR}' disagree: "
                             f"{roles[0]} and {roles[1]}")
+    if roles and not ("function_type" in op.attributes and len(op.regions) == 1):
+        marker = pto.CORE_ATTR if pto.CORE_ATTR in op.attributes else pto.KERNEL_KIND_ATTR
+        raise FifoError(op, f"'{marker}' marks a kernel function, but '{op.name}' is "
+                            f"not a function")
     return roles[0] if roles else None
 
 

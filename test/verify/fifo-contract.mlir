@@ -232,3 +232,13 @@ func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic", pto.kernel_kin
   "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
   return
 }
+
+// -----
+
+// Only a function can be a kernel.
+// expected-error @below {{'pto.core' marks a kernel function, but 'memref.global' is not a function}}
+memref.global "private" @g : memref<4xf32> {pto.core = "aic"}
+func.func @vector() attributes {pto.kernel_kind = #pto.kernel_kind<"vector">} {
+  %x = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  return
+}
