@@ -215,15 +215,30 @@ def _remarks(text: str) -> list[str]:
 
 def test_generator_reaches_every_decision():
     """The random pairs are not vacuous: over a fixed set of seeds the pass
-    skews at several depths and demotes for each reason docs/ir-contract.md lists."""
+    skews at several depths, peels remainders, skews message groups, and
+    demotes for each reason docs/ir-contract.md lists."""
     decisions = collections.Counter()
     for seed in range(250):
-        for remark in _remarks(render(random_pair(seed, CONFIG))):
+        spec = random_pair(seed, CONFIG)
+        remarks = _remarks(render(spec))
+        for remark in remarks:
             decisions[re.sub(r"'[^']*'|\d+", "_", remark.split("(")[0]).strip()] += 1
             if remark.startswith("skewed"):
                 decisions[remark.split("(")[0].strip()] += 1
+                depth, trip = map(int, re.match(r"skewed: depth (\d+) \(requested \d+, "
+                                                r"trip (\d+)", remark).groups())
+                decisions["remainder peeled"] += trip % depth != 0
+        # One flat loop whose sender pushes twice before it pops: a message
+        # group, skewed (the receiver pops first and is demoted).
+        if (len(spec.loops) == 1 and spec.loops[0].nest == "flat"
+                and len(spec.loops[0].messages) >= 2
+                and spec.loops[0].messages[0].sender == spec.loops[0].messages[1].sender
+                and any(r.startswith("skewed") for r in remarks)):
+            decisions["message group skewed"] += 1
     for depth in (1, 2, 3):
         assert decisions[f"skewed: depth {depth}"] > 0, decisions
+    assert decisions["remainder peeled"] > 0, decisions
+    assert decisions["message group skewed"] > 0, decisions
     demotions = [d for d in decisions if d.startswith("demoted")]
     for reason in ("nested", "multi-round-trip", "consumer role",
                    "trip count", "asks for no skew", "iter_arg", "non-constant",
