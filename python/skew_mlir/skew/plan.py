@@ -33,15 +33,15 @@ class CannotSkew(Exception):
 
 
 class Halves(NamedTuple):
-    """The loop body split at its lead FIFO op: each half is a list of
-    positions in the body, in body order."""
+    """The loop body split at its lead group (the pushes ahead of the first
+    pop): each half is a list of positions in the body, in body order."""
 
     handles: list  # native handles of the body's ops but the terminator
     terminator: object  # native handle of the body's scf.yield
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
     effect_free: list[bool]  # whether MLIR knows each to touch no memory
-    producer: list[int]  # the lead and its backward slice
+    producer: list[int]  # the lead group and its backward slice
     consumer: list[int]  # every other op
     # Scalar arith chains that the producer half hands to the consumer half:
     # re-cloned at the head of every consumer copy instead of being carried.
