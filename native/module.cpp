@@ -4,11 +4,12 @@
 // passes in MLIR's pass registry, run a pass manager with the GIL released,
 // emit diagnostics of any severity, query memory effects, clone ops with an
 // IRMapping, answer the bulk IR queries the pass makes per loop body, ask
-// whether memory may alias, and drive pto-opt.
+// whether memory may alias and what calls reach, and drive pto-opt.
 //
 //===----------------------------------------------------------------------===//
 
 #include "aliasing.h"
+#include "call_summaries.h"
 #include "opt_main.h"
 #include "python_pass.h"
 
@@ -20,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SetVector.h"
@@ -334,6 +336,63 @@ PyObject *firstAlias(PyObject *, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+// Op names as MLIR's opaque keys (the names need not be registered).
+bool nameSet(PyObject *nameList, MLIRContext *context,
+             llvm::SmallPtrSet<const void *, 8> &names) {
+  return forEachItem(nameList, [&](PyObject *item) {
+    const char *name = PyUnicode_AsUTF8(item);
+    if (name)
+      names.insert(OperationName(name, context).getAsOpaquePointer());
+    return name != nullptr;
+  });
+}
+
+// call_summaries(scope, [calls], [names])
+//   -> [(callee, problem or None, [names reached])]
+// What each call (a CallOpInterface op) reaches through its callee and the
+// functions that calls, transitively (see call_summaries.h); callees are
+// read only inside `scope`. Ops may be given as themselves or as capsules.
+PyObject *callSummaries(PyObject *, PyObject *args) {
+  PyObject *scopeObject, *callList, *nameList;
+  if (!PyArg_ParseTuple(args, "OOO", &scopeObject, &callList, &nameList))
+    return nullptr;
+  Operation *scope;
+  SmallVector<Operation *> calls;
+  llvm::SmallPtrSet<const void *, 8> names;
+  if (!fromCapsule(scopeObject, scope) ||
+      !forEachItem(callList, [&](PyObject *item) {
+        return fromCapsule(item, calls.emplace_back());
+      }) ||
+      !nameSet(nameList, scope->getContext(), names))
+    return nullptr;
+  for (Operation *call : calls)
+    if (!isa<CallOpInterface>(call)) {
+      PyErr_Format(PyExc_TypeError, "'%s' is not a call",
+                   call->getName().getStringRef().str().c_str());
+      return nullptr;
+    }
+  skew::CallSummaries summaries(scope, std::move(names));
+  PyObject *result = PyList_New(static_cast<Py_ssize_t>(calls.size()));
+  for (size_t i = 0; i < calls.size(); ++i) {
+    skew::CallSummary summary = summaries.summarize(calls[i]);
+    PyObject *reached = PyList_New(0);
+    for (OperationName name : summary.reached) {
+      PyObject *text = PyUnicode_FromStringAndSize(
+          name.getStringRef().data(), name.getStringRef().size());
+      PyList_Append(reached, text);
+      Py_DECREF(text);
+    }
+    PyObject *problem =
+        summary.problem.empty()
+            ? Py_NewRef(Py_None)
+            : PyUnicode_FromString(summary.problem.c_str());
+    PyList_SET_ITEM(result, i,
+                    Py_BuildValue("(sNN)", summary.callee.c_str(), problem,
+                                  reached));
+  }
+  return result;
+}
+
 // One copy of the cloned ops, as clone_ops reads it from Python.
 struct CopySpec {
   SmallVector<std::pair<Value, Value>> pairs;
@@ -638,29 +697,28 @@ PyObject *blockFacts(PyObject *, PyObject *capsule) {
                        effectFree);
 }
 
-// collect_ops(operation capsule, [names]) -> ([op capsules], [int])
-// The ops under (and including) an operation whose name is one of `names`,
-// in post-order, and for each the position of its closest collected
-// ancestor (-1: none): a filtered walk without a Python call per op, and
-// no parent chain climbed through the bindings.
+// collect_ops(operation capsule, [names], calls=False) -> ([op capsules], [int])
+// The ops under (and including) an operation whose name is one of `names`
+// (or, with `calls`, that are calls: CallOpInterface ops), in post-order, and
+// for each the position of its closest collected ancestor (-1: none): a
+// filtered walk without a Python call per op, and no parent chain climbed
+// through the bindings.
 PyObject *collectOps(PyObject *, PyObject *args) {
   PyObject *opCapsule, *nameList;
-  if (!PyArg_ParseTuple(args, "OO!", &opCapsule, &PyList_Type, &nameList))
+  int withCalls = 0;
+  if (!PyArg_ParseTuple(args, "OO!|p", &opCapsule, &PyList_Type, &nameList,
+                        &withCalls))
     return nullptr;
   MlirOperation root = mlirPythonCapsuleToOperation(opCapsule);
   if (mlirOperationIsNull(root))
     return nullptr;
-  MLIRContext *context = unwrap(root)->getContext();
   llvm::SmallPtrSet<const void *, 8> names;
-  for (Py_ssize_t i = 0; i < PyList_Size(nameList); ++i) {
-    const char *name = PyUnicode_AsUTF8(PyList_GetItem(nameList, i));
-    if (!name)
-      return nullptr;
-    names.insert(OperationName(name, context).getAsOpaquePointer());
-  }
+  if (!nameSet(nameList, unwrap(root)->getContext(), names))
+    return nullptr;
   std::vector<Operation *> found;
   unwrap(root)->walk([&](Operation *op) {
-    if (names.contains(op->getName().getAsOpaquePointer()))
+    if (names.contains(op->getName().getAsOpaquePointer()) ||
+        (withCalls && isa<CallOpInterface>(op)))
       found.push_back(op);
   });
   llvm::DenseMap<Operation *, long> position;
@@ -718,6 +776,8 @@ PyMethodDef methods[] = {
      "Emit an error, warning or remark at a location, with notes."},
     {"memory_effects", memoryEffects, METH_O,
      "Memory effects of an operation and its nested ops, or None."},
+    {"call_summaries", callSummaries, METH_VARARGS,
+     "What calls reach through their callees, transitively."},
     {"first_alias", firstAlias, METH_VARARGS,
      "The first read/write pair of values that may alias, or None."},
     {"run_pass_manager", runPassManager, METH_VARARGS,

@@ -242,7 +242,7 @@ def test_generator_reaches_every_decision():
     demotions = [d for d in decisions if d.startswith("demoted")]
     for reason in ("nested", "multi-round-trip", "consumer role",
                    "trip count", "asks for no skew", "iter_arg", "non-constant",
-                   "overflows", "reads memory"):
+                   "overflows", "reads memory", "reaches FIFO ops", "FIFO traffic unknown"):
         assert any(reason in d for d in demotions), (reason, decisions)
 
 

@@ -20,8 +20,8 @@ module {
 
 // -----
 //--- callee.mlir
-// A pipeline loop calling a declaration: the call has unknown effects, so the
-// loop is demoted; the declaration is kept.
+// A pipeline loop calling a declaration: what the call does (FIFO traffic
+// included) is unknown, so the loop is demoted; the declaration is kept.
 // CHECK-LABEL: module {
 // CHECK-NEXT:    func.func private @ext(tensor<16xf32>) -> tensor<16xf32>
 // CHECK:         scf.for
@@ -33,7 +33,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
-    // expected-remark @below {{demoted: producer-half op 'func.call' has unknown memory effects}}
+    // expected-remark @below {{demoted: FIFO traffic unknown: 'func.call' to @ext cannot be followed: @ext is a declaration}}
     scf.for %i = %c0 to %c4 step %c1 {
       %t = func.call @ext(%a) : (tensor<16xf32>) -> tensor<16xf32>
       "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()

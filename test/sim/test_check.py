@@ -84,7 +84,7 @@ def test_tolerance_mode_is_stated():
 
 # The golden-test inputs of the pass: every function with pipe traffic whose
 # kernel runs against an echo peer. Inputs that are not valid programs (a
-# tfree of a non-popped value, an out-of-bounds view, external callees,
+# tfree of a non-popped value, an out-of-bounds view, an unsupported op,
 # consumers that wait for a peer which never starts) fail *before* the pass
 # and are listed with the reason they cannot run.
 NOT_RUNNABLE = {
@@ -92,9 +92,10 @@ NOT_RUNNABLE = {
     ("recompute.mlir", "tensor_arith_carry"): "names a tile that is not popped",
     ("memref.mlir", "read_after_write_hazard"): "out of bounds",
     ("memref.mlir", "producer_writes"): "unsupported op 'memref.atomic_rmw'",
-    ("memref.mlir", "producer_unknown_effects"): "declaration without a body",
-    ("memref.mlir", "consumer_unknown_effects"): "declaration without a body",
     ("aliasing.mlir", "one_global"): "unsupported op 'memref.get_global'",
+    ("calls.mlir", "direct_and_called"): "pushed but never popped",
+    ("calls.mlir", "declared"): "declaration without a body",
+    ("calls.mlir", "indirect"): "unsupported op 'func.constant'",
     ("huge-depth.mlir", "huge_both"): "exceed the step limit",
     ("push-or-pop-only.mlir", "push_only"): "pushed but never popped",
 }

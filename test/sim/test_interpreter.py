@@ -61,6 +61,18 @@ def test_division_by_zero_is_reported():
         binary("arith.divsi", "i32", np.int32(1), np.int32(0))
 
 
+def test_a_declaration_stops_the_run_only_when_called():
+    text = """func.func private @ext(i32)
+    func.func @f(%a: i32, %b: i1) -> i32 {
+      scf.if %b {
+        func.call @ext(%a) : (i32) -> ()
+      }
+      return %a : i32 }"""
+    assert run_function(text, np.int32(7), np.bool_(False))[0] == 7
+    with pytest.raises(SimError, match="@ext is a declaration without a body"):
+        run_function(text, np.int32(7), np.bool_(True))
+
+
 def test_comparisons_with_nan():
     nan = np.float32("nan")
     one = np.float32(1)

@@ -279,7 +279,16 @@ def _scf_execute_region(op, cc: Compiler) -> Step:
 def _func_call(op, cc: Compiler) -> Step:
     args = cc.slots_of(op.operands)
     results = cc.slots_of(op.results)
-    code = cc.program.function(op.attributes["callee"].value, cc.core)
+    name = op.attributes["callee"].value
+    callee = cc.program.functions.get(name)
+    if callee is not None and len(callee.regions[0].blocks) == 0:
+        # A declaration stops the run only if it is called.
+        message = f"{where(callee)}: @{name} is a declaration without a body"
+
+        def fail(frame):
+            raise SimError(message)
+        return Step(fail, False)
+    code = cc.program.function(name, cc.core)
     core, site = cc.core, describe(op)
 
     def run(frame):

@@ -21,15 +21,42 @@ def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     """None for a loop that is not cross-core (left alone), else a skew or a
     demotion. `slots`: the slot count of each pipe the loop uses;
     `constants` reads the bounds; `remainder` is the pass option."""
-    # Cross-core = the body (nested regions included) holds a push and a pop
-    # (the spec's Behavior 1): a push-only or pop-only loop is left intact.
-    pushes = sum(f.name in PUSH_OPS for f in loop.fifo)
-    if not pushes or pushes == len(loop.fifo):
+    if not loop.fifo and not loop.calls:
         return None
     try:
+        if not _cross_core(loop):
+            return None
         return _plan_skew(loop, slots, constants, remainder)
     except CannotSkew as exc:
         return DemotionPlan(loop.op, exc.reason)
+
+
+def _cross_core(loop: PipelineLoop) -> bool:
+    """Whether the loop is cross-core: its body, nested regions and calls
+    included, holds a push and a pop (the spec's Behavior 1; a push-only or
+    pop-only loop is left intact). A call counts as the FIFO ops it reaches;
+    beside the loop's own FIFO ops, the skew would treat it as an ordinary
+    op and reorder its messages against theirs. A call whose callee cannot
+    be read may do anything, so the loop is no pipeline loop for the later
+    passes either. Raises CannotSkew for those."""
+    reached: set[str] = set()
+    for call, summary in loop.calls:
+        if summary.problem:
+            raise CannotSkew(f"FIFO traffic unknown: {summary.describe(call)} "
+                             f"cannot be followed: {summary.problem}")
+        reached |= summary.reached
+    names = reached | {f.name for f in loop.fifo}
+    if not (names & PUSH_OPS and names & POP_OPS):
+        return False
+    for call, summary in loop.calls:
+        if summary.reached and loop.fifo:
+            fifo = ", ".join(f"'{name}'" for name in sorted(summary.reached))
+            raise CannotSkew(f"{summary.describe(call)} reaches FIFO ops ({fifo})")
+    if not loop.fifo:
+        call, summary = next((c, s) for c, s in loop.calls if s.reached)
+        raise CannotSkew(f"cross-core through calls: its calls push and pop "
+                         f"(the first: {summary.describe(call)})")
+    return True
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,

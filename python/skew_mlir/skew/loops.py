@@ -8,13 +8,15 @@ from mlir import ir
 
 from .. import _native
 from ..attributes import integer_value
+from ..calls import CallSummary, call_summaries
 from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR
 from ..fifo_model import INIT_OPS, op_error
 from ..loop_ranges import INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range
 from .plan import CannotSkew, StaticRange
 
 
-_WALKED = sorted(FIFO_OPS | FREE_OPS | INIT_OPS.keys() | {"scf.for"})
+_PTO_OPS = FIFO_OPS | FREE_OPS | INIT_OPS.keys()
+_WALKED = sorted(_PTO_OPS | {"scf.for"})
 
 
 @dataclasses.dataclass
@@ -22,6 +24,9 @@ class PipelineLoop:
     op: ir.Operation  # an scf.for carrying pto.pipeline_stages
     stages: int
     fifo: list[ir.Operation]  # push/pop ops anywhere inside, in program order
+    # calls anywhere inside, in program order, with what they reach of the
+    # FIFO ops (tfree included)
+    calls: list[tuple[ir.Operation, CallSummary]] = dataclasses.field(default_factory=list)
 
 
 def find_pipeline_loops(root: ir.Operation
@@ -29,26 +34,30 @@ def find_pipeline_loops(root: ir.Operation
     """Pipeline loops under `root`, innermost first, and the malformed ops
     (pipeline markers, FIFO and initialise ops) with what is wrong with them.
 
-    One native walk collects the loops and FIFO ops, each with its closest
-    collected ancestor (a Python call per op would cost more than the rest of
-    the pass on large modules); each FIFO op is then charged to its enclosing
-    pipeline loops along those links, so the cost stays linear in the IR size
-    times the loop nesting depth.
+    One native walk collects the loops, FIFO ops and calls, each with its
+    closest collected ancestor (a Python call per op would cost more than the
+    rest of the pass on large modules); each FIFO op and call is then charged
+    to its enclosing pipeline loops along those links, so the cost stays
+    linear in the IR size times the loop nesting depth. Callees are read only
+    inside `root`.
     """
     loops: dict[int, PipelineLoop] = {}
     errors: list[tuple[ir.Operation, str]] = []
     fifo_ops: list[tuple[int, ir.Operation]] = []
+    calls: list[tuple[int, ir.Operation]] = []
     # Post-order visits a loop after everything nested in it: innermost first.
-    capsules, ancestors = _native.collect_ops(root._CAPIPtr, _WALKED)
+    capsules, ancestors = _native.collect_ops(root._CAPIPtr, _WALKED, True)
     for i, capsule in enumerate(capsules):
         op = ir.Operation._CAPICreate(capsule)
         name = op.name
-        if name != "scf.for":
+        if name in _PTO_OPS:
             error = op_error(op)
             if error:
                 errors.append((op, error))
             elif name in FIFO_OPS:
                 fifo_ops.append((i, op))
+        elif name != "scf.for":
+            calls.append((i, op))
         elif PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
             stages = integer_value(attr)
@@ -59,12 +68,24 @@ def find_pipeline_loops(root: ir.Operation
                                    f">= 1, got {attr}"))
     if loops:
         for i, fifo in fifo_ops:
-            ancestor = ancestors[i]
-            while ancestor >= 0:
-                if ancestor in loops:
-                    loops[ancestor].fifo.append(fifo)
-                ancestor = ancestors[ancestor]
+            for loop in _enclosing(i, ancestors, loops):
+                loop.fifo.append(fifo)
+        charged = [(op, list(_enclosing(i, ancestors, loops))) for i, op in calls]
+        charged = [(op, held) for op, held in charged if held]
+        summaries = call_summaries(root, [op for op, _ in charged], FIFO_OPS | FREE_OPS)
+        for (op, held), summary in zip(charged, summaries):
+            for loop in held:
+                loop.calls.append((op, summary))
     return list(loops.values()), errors
+
+
+def _enclosing(i: int, ancestors: list[int], loops: dict[int, PipelineLoop]):
+    """The pipeline loops that hold collected op `i`."""
+    ancestor = ancestors[i]
+    while ancestor >= 0:
+        if ancestor in loops:
+            yield loops[ancestor]
+        ancestor = ancestors[ancestor]
 
 
 def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:

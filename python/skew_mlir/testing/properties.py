@@ -8,7 +8,8 @@
   failure here is a bug of the generator, not of the pass);
 - `pass`: the pass (through `PassManager.parse`) raises nothing;
 - `verify`: its output verifies;
-- `shape`: no loop with FIFO ops inside keeps `pto.pipeline_stages`, and no
+- `shape`: no loop with FIFO ops inside (or reached through its calls: a
+  push and a pop, or an unknown callee) keeps `pto.pipeline_stages`, and no
   same-core pipeline loop loses it;
 - `verify-fifo`: `pto-verify-fifo` accepts the transformed pair;
 - `sim`: original and transformed pairs give bitwise identical outputs and
@@ -23,7 +24,9 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 
-from ..dialect import FIFO_OPS, PIPELINE_STAGES_ATTR, PUSH_OPS
+from .. import _native
+from ..calls import call_summaries
+from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from ..sim.check import differential_check
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
@@ -65,9 +68,11 @@ def _clone(module: ir.Module) -> ir.Module:
     return ir.Module.parse(module.operation.get_asm(enable_debug_info=True))
 
 
-def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
-    """Cross-core loops with pto.pipeline_stages (a push and a pop inside),
-    and the number of the other pipeline loops (kept by the pass)."""
+def _pipeline_loops(module: ir.Module, anchor: str) -> tuple[list[ir.Operation], int]:
+    """Cross-core loops with pto.pipeline_stages (a push and a pop inside or
+    reached through calls, or a call that cannot be followed from the
+    function, at the func anchor, or the module), and the number of the
+    other pipeline loops (kept by the pass)."""
     crossing: list[ir.Operation] = []
     same = 0
 
@@ -77,7 +82,13 @@ def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
             fifo = set()
             op.walk(lambda o: (fifo.add(o.name in PUSH_OPS) if o.name in FIFO_OPS else None)
                     or ir.WalkResult.ADVANCE)
-            if len(fifo) == 2:
+            calls, _ = _native.collect_ops(op._CAPIPtr, [], True)
+            scope = module.operation if anchor == "module" else _function_of(op)
+            unknown = False
+            for summary in call_summaries(scope, calls, FIFO_OPS | FREE_OPS):
+                fifo |= {name in PUSH_OPS for name in summary.reached & FIFO_OPS}
+                unknown |= summary.problem is not None
+            if len(fifo) == 2 or unknown:
                 crossing.append(op)
             else:
                 same += 1
@@ -85,6 +96,12 @@ def _pipeline_loops(module: ir.Module) -> tuple[list[ir.Operation], int]:
 
     module.operation.walk(visit)
     return crossing, same
+
+
+def _function_of(op: ir.Operation) -> ir.Operation:
+    while op.name != "func.func":
+        op = op.parent
+    return op
 
 
 def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = None,
@@ -119,6 +136,8 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     compares values within that relative and absolute error instead of
     bitwise (canonicalize folds math.tanh & co. of constants in double
     precision, the simulator computes them in the tile's float type)."""
+    # Which calls the pass can follow depends on the op it runs on.
+    anchor = "func" if "func.func(" in pipeline else "module"
     with skew_mlir.make_context():
         try:
             before = ir.Module.parse(text)
@@ -128,7 +147,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
             raise PropertyFailure("naive", "does not verify")
         if verify_fifo:
             _run(_clone(before), VERIFY_FIFO, "naive")
-        _, same_before = _pipeline_loops(before)
+        _, same_before = _pipeline_loops(before, anchor)
 
         after = _clone(before)
         _run(after, pipeline, "pass")
@@ -138,7 +157,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
             raise PropertyFailure("verify", f"the output does not verify: {exc}") from None
         if not ok:
             raise PropertyFailure("verify", "the output does not verify")
-        crossing, same_after = _pipeline_loops(after)
+        crossing, same_after = _pipeline_loops(after, anchor)
         if crossing:
             raise PropertyFailure("shape", f"a cross-core loop keeps {PIPELINE_STAGES_ATTR}: "
                                            f"{crossing[0].location}")

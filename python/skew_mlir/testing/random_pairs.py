@@ -33,7 +33,9 @@ result, memref.store of received data (a hazard when the producer loads the
 same memref) into that memref directly or through arith.select, an scf.if
 result, an inner loop's iter_arg, a second argument that the kernel's caller
 binds to the same buffer, or into a distinct allocation; loops that read,
-yield or are bounded by an earlier loop's result; FIFO ops nested in an scf.if (both branches, or only one under
+yield or are bounded by an earlier loop's result; a message pushed and
+popped through calls to helper functions, and calls to a declaration or
+through a function pointer that never run (the pass cannot know); FIFO ops nested in an scf.if (both branches, or only one under
 a condition both cores compute alike) or in an inner scf.for (itself a
 pipeline loop or not), cross-core loops inside an outer scf.for, and
 same-core pipeline loops around the cross-core ones.
@@ -130,6 +132,9 @@ class SideLoop:
     earlier_bound: bool = False
     high: bool = False  # start / stop moved up to the IV type's maximum
     split: int = 0  # 0 < split < trip: two loops, the second from iteration `split`
+    # "decl": the body calls a declaration under a condition that never holds
+    # (indirect calls, which the simulator cannot run, are left to the tests)
+    opaque: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,6 +149,7 @@ class CrossLoop:
     exchange: bool = False
     outer: int = 0  # > 0: the loop sits in an outer scf.for of this trip count
     outer_stages: int | None = None
+    via_call: int = -1  # this message is pushed and popped by helper functions
 
     def side(self, side: str) -> SideLoop:
         return self.cube if side == CUBE else self.vector
@@ -291,7 +297,8 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
     sides = [draw_side(ch, n, config) for _ in SIDES]
     outer = ch.choice([0, 0, 0, 0, 1, 2, 3])
     return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
-                     ch.integer(0, 3), exchange, outer, ch.choice([None, 2, 1, 4]))
+                     ch.integer(0, 3), exchange, outer, ch.choice([None, 2, 1, 4]),
+                     ch.choice([-1] * 12 + list(range(n))))
 
 
 def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
@@ -309,7 +316,8 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
                     inner_stages=ch.choice([2, 3, 4, 5, 6, None, 1]),
                     unsigned=unsigned, dynamic=ch.boolean(0.05), high=high,
                     earlier_bound=ch.boolean(0.5),
-                    split=ch.choice([0] * 9 + [1, 2, 3, 4, 5]))
+                    split=ch.choice([0] * 9 + [1, 2, 3, 4, 5]),
+                    opaque=ch.choice([""] * 12 + ["decl"]))
 
 
 def draw_expr(ch, depth: int) -> Expr:
@@ -418,6 +426,7 @@ class _Function:
         self.counter = 0
         self.scopes: list[_Scope] = [_Scope()]
         self.results: list[tuple[str, str]] = []  # (value, type)
+        self.helpers: list[str] = []  # functions the kernel calls
 
     # SSA plumbing
     def fresh(self, hint: str = "v") -> str:
@@ -615,17 +624,27 @@ class _Function:
                     if m.sender != side)
         for kind, i in order:
             message = loop.messages[i]
+            called = loop.via_call == i
             if kind == "send":
                 tile = self.expr(message.expr, ctx)
                 if variant:
                     tile = self.op(f"arith.negf {tile} : {self.tile}")
-                self.emit(f'"{PUSH[side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
+                if called:
+                    self.emit(f"func.call @{self.helper('send', frees)}({tile}) "
+                              f": ({self.tile}) -> ()")
+                else:
+                    self.emit(f'"{PUSH[side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
                 self.absorb(ctx, i, tile)
             else:
                 self._free(pending)
-                tile = self.op(f'"{POP[side]}"(){self.pipe_attrs} : () -> {self.tile}', "p")
+                if called:  # the helper frees its slot when the kernel frees
+                    tile = self.op(f"func.call @{self.helper('receive', frees)}() "
+                                   f": () -> {self.tile}", "p")
+                else:
+                    tile = self.op(f'"{POP[side]}"(){self.pipe_attrs} : () -> {self.tile}',
+                                   "p")
                 ctx.popped = tile
-                if frees:
+                if frees and not called:
                     pending.append(tile if message.free else None)
                 if message.store and self.spec.memref:
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
@@ -667,6 +686,34 @@ class _Function:
                 "alloc": f"    {name} = memref.alloc() : {mem}",
             }[alias])
         return self.consts["store"]
+
+    def helper(self, kind: str, frees: bool) -> str:
+        """A new function that pushes its argument ("send") or returns a copy
+        of a popped tile ("receive", freeing its slot when the kernel `frees`
+        every slot it pops) on this core."""
+        name = f"{self.side}_{kind}{len(self.helpers)}"
+        t, attrs = self.tile, self.pipe_attrs
+        if kind == "send":
+            self.helpers += [f"  func.func @{name}(%t: {t}) {{",
+                             f'    "{PUSH[self.side]}"(%t){attrs} : ({t}) -> ()',
+                             "    return", "  }"]
+        else:
+            free = [f'    "{FREE[self.side]}"(%p){attrs} : ({t}) -> ()'] if frees else []
+            self.helpers += ([f"  func.func @{name}() -> {t} {{",
+                              f'    %p = "{POP[self.side]}"(){attrs} : () -> {t}',
+                              f"    %q = arith.negf %p : {t}"]
+                             + free + [f"    return %q : {t}", "  }"])
+        return name
+
+    def opaque_call(self, ctx: _Ctx) -> None:
+        """A call to a declaration, which the pass cannot follow, under a
+        condition that never holds (the simulator cannot run it)."""
+        if "opaque" not in self.consts:
+            name = self.consts["opaque"] = f"{self.side}_external"
+            self.helpers.append(f"  func.func private @{name}({self.tile})")
+        self.emit(f"scf.if {ctx.cond((0, 0))} {{")
+        self.emit(f"  func.call @{self.consts['opaque']}(%w) : ({self.tile}) -> ()")
+        self.emit("}")
 
     def _free(self, pending: list[str | None]) -> None:
         for tile in pending:
@@ -715,6 +762,8 @@ class _Function:
 
     def body(self, loop: CrossLoop, ctx: _Ctx) -> None:
         mine = loop.side(self.side)
+        if mine.opaque:
+            self.opaque_call(ctx)
         if loop.nest == "guard":
             self.branched(loop, ctx, ctx.cond(loop.cond), both=False)
         elif loop.nest == "inner":
@@ -867,7 +916,7 @@ class _Function:
                 f"-> ({types}) {core} {{",
                 f"    {head}func.call @{name}(%src, %w, %mem, %mem) : ({self.src}, "
                 f"{self.tile}, {self.mem}, {self.mem}) -> ({types})", ret, "  }"]
-        return "\n".join(function)
+        return "\n".join(function + self.helpers)
 
 
 def render(spec: PairSpec) -> str:
@@ -900,6 +949,8 @@ _SIMPLER = {
     "split": [0],
     "outer": [0],
     "outer_stages": [None],
+    "via_call": [-1],
+    "opaque": [""],
     "free": [False],
     "store": [False],
     "memref": [False],

@@ -1,0 +1,34 @@
+"""What a call reaches: it counts as the FIFO ops its callee holds, directly
+or through the functions that calls in turn. Callees are found through
+MLIR's CallOpInterface by the nearest symbol table; a call whose callee
+cannot be read (an indirect call, a declaration, an unknown symbol, or a
+function outside the op a pass runs on, which another thread may be
+rewriting) hides what it does, and says why (see native/call_summaries.h)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from mlir import ir
+
+from . import _native
+
+
+class CallSummary(NamedTuple):
+    callee: str  # as written ("@f"); "" for an indirect call
+    problem: str | None  # why what the call does is unknown, else None
+    reached: frozenset[str]  # the ops of the asked names it reaches
+
+    def describe(self, call: ir.Operation) -> str:
+        """The call and its callee, for a diagnostic."""
+        return f"'{call.name}' to {self.callee}" if self.callee else f"'{call.name}'"
+
+
+def call_summaries(scope: ir.Operation, calls: Sequence, names: Iterable[str]
+                   ) -> list[CallSummary]:
+    """What each of `calls` (call ops or their handles, under `scope`)
+    reaches of the ops named `names`; callees are read only inside `scope`."""
+    return [CallSummary(callee, problem, frozenset(reached))
+            for callee, problem, reached in _native.call_summaries(
+                scope._CAPIPtr, calls, sorted(names))]
