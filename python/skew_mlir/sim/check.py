@@ -19,7 +19,6 @@ from mlir import ir
 from .cost_model import CostModel
 from .errors import SimError
 from .kernels import arg_types, find_pair, functions_of, make_inputs
-from .loading import fifo_slots
 from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS,
                         RunResult, run_pair)
 from .values import max_abs_diff, same_bits
@@ -58,9 +57,9 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
         # the second run must not start from the first one's results.
         inputs = make_inputs(before, pair, seed, args)
         try:
-            runs[label] = run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
-                                   cost=cost, max_steps=max_steps,
-                                   max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)
+            runs[label] = run_pair(module, pair, inputs, fifo_depth=fifo_depth, cost=cost,
+                                   max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
+                                   max_seconds=max_seconds)
         except SimError as exc:
             first, _, rest = str(exc).partition("\n")
             return CheckResult(False, f"FAIL: {label} the pipeline: {first}", rest,
@@ -69,7 +68,8 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     tolerant = rtol is not None or atol is not None
     same = (lambda x, y: _close(x, y, rtol or 0.0, atol or 0.0)) if tolerant else same_bits
 
-    for pipe in ("C2V", "V2C"):
+    pipes = sorted(a.pipes.keys() | b.pipes.keys())
+    for pipe in pipes:
         ma, mb = a.messages(pipe), b.messages(pipe)
         if len(ma) != len(mb):
             return CheckResult(False, f"FAIL: {pipe} carries {len(ma)} messages before and "
@@ -82,10 +82,10 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
         for i, (x, y) in enumerate(zip(a.outputs[role], b.outputs[role])):
             if not same(x, y):
                 return CheckResult(False, f"FAIL: output #{i} of the {role} kernel "
-                                          f"@{a.cores[role].function} differs after the "
+                                          f"@{a.pair.functions()[role]} differs after the "
                                           f"pipeline{_diff(x, y)}", before=a, after=b)
     n_out = sum(len(v) for v in a.outputs.values())
-    counts = ", ".join(f"{p} {len(a.messages(p))}" for p in ("C2V", "V2C"))
+    counts = ", ".join(f"{p} {len(a.messages(p))}" for p in pipes) or "no messages"
     how = (f"equal within rtol={rtol or 0.0:g}, atol={atol or 0.0:g}" if tolerant
            else "bitwise identical")
     speedup = a.total / b.total if b.total else float("inf")

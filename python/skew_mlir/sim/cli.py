@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--cube", help="cube kernel (default: the pto.core = \"aic\" function)")
     common.add_argument("--vector", help="vector kernel (default: the pto.core = \"aiv\" function)")
     common.add_argument("--fifo-depth", type=int, metavar="N",
-                        help="slots per pipe (default: module pto.fifo_depth, else 4)")
+                        help="slots of each pipe no initialise op declares (default: "
+                        "module pto.fifo_depth, else 4)")
     common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
     common.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     common.add_argument("--arg", action="append", default=[], type=_given, metavar="I=VALUE",
@@ -80,8 +81,10 @@ def _run(args) -> int:
                       fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
                       max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
                       max_seconds=args.max_seconds)
-    pipes = ", ".join(f"{p}: {len(result.messages(p))} messages" for p in ("C2V", "V2C"))
-    print(f"{args.file}: {result.slots} slots per pipe; {pipes}")
+    pipes = ", ".join(f"{p.name}: {len(p.messages)} messages, {p.slots} slots"
+                      for p in result.pipes.values()) or "no messages"
+    blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
+    print(f"{args.file}: {pipes}{blocks}")
     print("\n".join(timing(result).lines()))
     if args.timeline:
         from .timeline import draw

@@ -17,7 +17,7 @@ class FifoEvent:
     timing.py needs the work between FIFO events, not wall-clock times)."""
 
     kind: str  # "push" | "pop"
-    pipe: str
+    pipe: str  # its name
     index: int
     busy_before: int
     busy_after: int
@@ -27,9 +27,14 @@ class Core:
     """One AI core: a clock, busy / blocked counters, and a segment timeline."""
 
     def __init__(self, role: str, function: str, max_steps: int,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None, subblock: int | None = None):
         self.role = role  # "cube" | "vector"
         self.function = function
+        # The vector sub-block this core is (0 or 1) when the vector kernel
+        # runs as two; None for the cube and a lone vector core (index 0).
+        self.subblock = subblock
+        self.name = role if subblock is None else f"{role}{subblock}"
+        self.lane = subblock or 0  # its producer / consumer lane of a pipe (fifo_model)
         self.clock = 0
         self.busy = 0
         self.blocked = {BLOCKED_PUSH: 0, BLOCKED_POP: 0}

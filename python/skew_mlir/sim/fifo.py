@@ -1,9 +1,22 @@
-"""The two in-order cross-core pipes (C2V, V2C), each with a fixed slot count.
+"""The simulated pipes: fifo_model's slot accounting with data and time.
 
-Timing is exact whatever order the scheduler runs the cores in: a push takes
-the earliest time at which fewer than `slots` earlier messages still hold a
-slot, computed from their release times. A release not yet simulated is in
-the consumer's future, so it is later than every release already known.
+A pipe is fifo_model.Pipe (direction, id). Its producer and consumer
+"lanes" are the cores on each side: the cube is one lane, the vector one
+lane per sub-block. fifo_model.PipeState decides whether a lane's push, pop
+or tfree may run now; this module adds what the simulator needs on top:
+
+- data: with two sub-blocks and `split` 1 (up/down) or 2 (left/right), the
+  cube's C2V tile is halved between the sub-blocks (each pops its half), and
+  the halves the sub-blocks push on V2C are joined into the tile the cube
+  pops. An unsplit C2V message goes whole to each sub-block; an unsplit V2C
+  message is pushed whole by each sub-block and must be the same tile.
+- time: a push waits until the message `slots` places earlier has been
+  released by every consumer lane (released in order, fifo_model), a pop
+  until every producer lane's push has crossed the pipe.
+
+Timing is exact whatever order the scheduler runs the cores in: a release
+not yet simulated is in the consumer's future, so a push that needs it is
+served only once it has been simulated.
 """
 
 from __future__ import annotations
@@ -12,80 +25,148 @@ import dataclasses
 
 import numpy as np
 
+from .. import fifo_model
+from .errors import SimError
 from .values import mlir_name
 
 
 @dataclasses.dataclass(eq=False)
 class Message:
     index: int
-    data: np.ndarray
-    pushed_at: int  # end of the push on the producer's clock
-    arrival: int  # earliest time a pop can take it
-    tile: object = None  # the array handed to the consumer
-    popped_at: int | None = None
-    released_at: int | None = None
+    parts: list  # per producer lane: the pushed array, None until pushed
+    pushed_at: list  # per producer lane: end of the push on its clock
+    split: int  # the producer's split
+    popped_at: list  # per consumer lane: end of its pop
+    released_at: list  # per consumer lane
+    data: np.ndarray | None = None  # the whole tile, once every producer lane pushed
+    arrival: int | None = None  # earliest time a pop can take it
+
+    @property
+    def release_time(self) -> int | None:
+        """When the last consumer lane released it (None while one holds it)."""
+        return None if None in self.released_at else max(self.released_at)
 
 
 class Pipe:
-    def __init__(self, name: str, slots: int):
-        self.name = name
+    def __init__(self, key: fifo_model.Pipe, slots: int, subblocks: int, frees: bool):
+        self.key = key
+        self.name = str(key)
         self.slots = slots
+        self.subblocks = subblocks
+        self.state = fifo_model.PipeState(key, slots, subblocks, frees)
         self.messages: list[Message] = []
-        self.next_pop = 0
-        self._oldest_held = 0  # messages before it are released
-        # Messages that may still hold a slot at the producer's next push.
-        self._holding: list[Message] = []
 
-    def push_time(self, t: int) -> int | None:
-        """Earliest time >= t at which a new message gets a slot; None while
-        that depends on releases the consumer has not simulated yet."""
-        self._holding = [m for m in self._holding
-                         if m.released_at is None or m.released_at > t]
-        unknown = sum(1 for m in self._holding if m.released_at is None)
-        if unknown >= self.slots:
+    @property
+    def producers(self) -> int:
+        return len(self.state.pushed)
+
+    @property
+    def consumers(self) -> int:
+        return len(self.state.popped)
+
+    # --- push ------------------------------------------------------------
+
+    def push_time(self, lane: int, t: int) -> int | None:
+        """Earliest time >= t at which `lane`'s next push gets a slot; None
+        while that needs a release the consumer has not simulated yet."""
+        if not self.state.can_push(lane):
             return None
-        known = sorted((m.released_at for m in self._holding if m.released_at is not None),
-                       reverse=True)
-        allowed = self.slots - 1 - unknown  # known releases that may still be pending
-        return t if len(known) <= allowed else max(t, known[allowed])
+        earlier = self.state.pushed[lane] - self.slots
+        if earlier < 0:
+            return t
+        return max(t, self.messages[earlier].release_time)
 
-    def push(self, data: np.ndarray, pushed_at: int, arrival: int) -> Message:
-        msg = Message(len(self.messages), data, pushed_at, arrival)
-        self.messages.append(msg)
-        self._holding.append(msg)
+    def push(self, lane: int, data: np.ndarray, split: int, pushed_at: int, latency: int,
+             site: str) -> Message:
+        index = self.state.push(lane)
+        if index == len(self.messages):
+            self.messages.append(Message(index, [None] * self.producers,
+                                         [None] * self.producers, split,
+                                         [None] * self.consumers, [None] * self.consumers))
+        msg = self.messages[index]
+        if msg.split != split:
+            raise SimError(f"{site}: pushes message #{index} of {self.name} with split "
+                           f"{split}, another sub-block with split {msg.split}")
+        msg.parts[lane], msg.pushed_at[lane] = data, pushed_at
+        if all(part is not None for part in msg.parts):
+            msg.data = self._join(msg, site)
+            msg.arrival = max(msg.pushed_at) + latency
         return msg
 
-    def head(self) -> Message | None:
-        """The next message to pop, None while the pipe is empty."""
-        return self.messages[self.next_pop] if self.next_pop < len(self.messages) else None
+    def _join(self, msg: Message, site: str) -> np.ndarray:
+        """The whole tile of a message every producer lane has pushed."""
+        parts = msg.parts
+        if len(parts) == 1:
+            return parts[0]
+        if msg.split == fifo_model.NO_SPLIT:
+            if any(p.shape != parts[0].shape or p.tobytes() != parts[0].tobytes()
+                   for p in parts[1:]):
+                raise SimError(f"{site}: the vector sub-blocks push different tiles as "
+                               f"unsplit message #{msg.index} of {self.name} (an unsplit "
+                               "message is one tile, pushed whole by each sub-block)")
+            return parts[0]
+        return np.concatenate(parts, axis=_split_axis(parts[0], msg.split, site))
 
-    def pop(self, tile, at: int, release: bool) -> Message:
-        msg = self.messages[self.next_pop]
-        self.next_pop += 1
-        msg.tile, msg.popped_at = tile, at
-        if release:
-            msg.released_at = at
+    # --- pop and free ----------------------------------------------------
+
+    def head(self, lane: int) -> Message | None:
+        """The message `lane` pops next, None while not every producer lane pushed it."""
+        if not self.state.can_pop(lane):
+            return None
+        return self.messages[self.state.popped[lane]]
+
+    def pop(self, lane: int, split: int, at: int, site: str) -> np.ndarray:
+        """`lane`'s part of its next message (head must be non-None)."""
+        index = self.state.pop(lane)
+        msg = self.messages[index]
+        if split != msg.split:
+            raise SimError(f"{site}: pops message #{index} of {self.name} with split "
+                           f"{split}, but it was pushed with split {msg.split}")
+        msg.popped_at[lane] = at
+        if not self.state.frees:
+            msg.released_at[lane] = at
+        data = msg.data
+        if self.consumers > 1 and split != fifo_model.NO_SPLIT:
+            axis = _split_axis(data, split, site)
+            data = np.split(data, 2, axis=axis)[lane]
+        return data.copy()  # a fresh array: the consumer may write to it
+
+    def free(self, lane: int, at: int) -> Message | None:
+        """Release `lane`'s oldest popped, unreleased message; None when it holds none."""
+        index = self.state.free(lane)
+        if index is None:
+            return None
+        msg = self.messages[index]
+        msg.released_at[lane] = at
         return msg
 
-    def oldest_held(self) -> Message | None:
-        """The oldest popped, still-held message: the one a tfree releases
-        (fifo_model: in order)."""
-        for msg in self.messages[self._oldest_held:self.next_pop]:
-            if msg.released_at is None:
-                return msg
-            self._oldest_held += 1
-        return None
+    # --- reports ---------------------------------------------------------
 
     def describe(self) -> str:
-        in_flight = self.messages[self.next_pop:]
-        held = [m for m in self.messages[:self.next_pop] if m.released_at is None]
-        parts = [f"{self.name} ({self.slots} slots): {len(self.messages)} pushed, "
-                 f"{self.next_pop} popped"]
+        state = self.state
+        parts = [f"{self.name} ({self.slots} slots): {state.complete()} pushed, "
+                 f"{min(state.popped)} popped"]
+        in_flight = self.messages[min(state.popped):]
+        held = self.messages[state.freed():min(state.popped)]
         parts.append("in flight: " + (", ".join(_msg(m) for m in in_flight) or "none"))
         parts.append("popped, awaiting tfree: " + (", ".join(_msg(m) for m in held) or "none"))
         return "; ".join(parts)
 
 
+def _split_axis(tile: np.ndarray, split: int, site: str) -> int:
+    """The axis `split` halves: rows (up/down) or columns (left/right) of the
+    last two dimensions (fifo_model.vector_side_type)."""
+    if tile.ndim < 2:
+        raise SimError(f"{site}: split {split} ({fifo_model.SPLIT_NAMES[split]}) needs a "
+                       f"tile of rank >= 2, got shape {list(tile.shape)}")
+    axis = tile.ndim - (2 if split == fifo_model.UP_DOWN else 1)
+    if tile.shape[axis] % 2:
+        raise SimError(f"{site}: split {split} ({fifo_model.SPLIT_NAMES[split]}) halves "
+                       f"dimension {axis} of a {list(tile.shape)} tile, which is odd")
+    return axis
+
+
 def _msg(m: Message) -> str:
-    shape = "x".join(str(d) for d in m.data.shape) or "scalar"
-    return f"#{m.index} {shape}x{mlir_name(m.data.dtype)}"
+    tile = m.data if m.data is not None else next(p for p in m.parts if p is not None)
+    shape = "x".join(str(d) for d in tile.shape) or "scalar"
+    return f"#{m.index} {shape}x{mlir_name(tile.dtype)}"

@@ -15,9 +15,8 @@ import dataclasses
 import numpy as np
 from mlir import ir
 
-from .. import dialect as pto, fifo_model
 from ..loop_ranges import static_trips, trip_count
-from . import arith_ops, linalg_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
+from . import arith_ops, linalg_ops, pipe_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .cost_model import CostModel
 from .dispatch import HANDLERS, Step, enter, handles, step
@@ -168,7 +167,7 @@ class Program:
         self.loop_steps: dict[ir.Operation, int] = {}
 
     def function(self, name: str, core: Core) -> FunctionCode:
-        key = (name, core.role)
+        key = (name, core.name)
         code = self._code.get(key)
         if code is None:
             func = self.functions.get(name)
@@ -301,79 +300,3 @@ def _func_call(op, cc: Compiler) -> Step:
         finally:
             core.calls -= 1
     return step(run, code.blocking is not False)
-
-
-# --- the pto pipe ops --------------------------------------------------------
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Request:
-    """What a core asks the scheduler for when it reaches a pipe op."""
-
-    kind: str  # "push" | "pop" | "free"
-    pipe: str
-    site: str  # the op, for reports
-    value: object = None  # pushed / freed tile
-    release: bool = False  # pop: no tfree uses the tile, so the pop frees the slot
-
-
-def _frees(pop) -> bool:
-    """Whether the kernel holding `pop` frees slots of its pipe: then the
-    pop holds its slot until a tfree, else the pop releases it."""
-    function = pop.parent
-    while "function_type" not in function.attributes:
-        function = function.parent
-    return fifo_model.pipe_of(pop) in fifo_model.freed_pipes(function)
-
-
-def _check_role(op, cc: Compiler) -> None:
-    # The tile types first: IRDL lets any type through (dialect/pto.irdl.mlir).
-    error = fifo_model.op_error(op) or fifo_model.free_operand_error(op)
-    if error:
-        raise SimError(f"{where(op)}: {error}")
-    info = fifo_model.OPS.get(op.name)
-    role = info.core if info else fifo_model.INIT_OPS[op.name]
-    if cc.core.role != role:
-        raise SimError(f"{where(op)}: '{op.name}' runs on the {role} core, "
-                       f"but the {cc.core.role} kernel @{cc.core.function} executes it")
-
-
-@handles(*pto.PUSH_OPS, *pto.FREE_OPS)
-def _pto_push_or_free(op, cc: Compiler) -> Step:
-    _check_role(op, cc)
-    pipe, site = fifo_model.OPS[op.name].direction, describe(op)
-    if op.name in pto.FREE_OPS:
-        # In order: the oldest popped, unreleased slot, whatever the
-        # optional operand names (fifo_model).
-        request = Request("free", pipe, site)
-
-        def free(frame):
-            yield request
-        return Step(free, True)
-    src = cc.slot(op.operands[0])
-
-    def run(frame):
-        yield Request("push", pipe, site, value=frame[src])
-    return Step(run, True)
-
-
-@handles(*pto.POP_OPS)
-def _pto_pop(op, cc: Compiler) -> Step:
-    _check_role(op, cc)
-    dst = cc.slot(op.results[0])
-    pipe, site = fifo_model.OPS[op.name].direction, describe(op)
-    request = Request("pop", pipe, site, release=not _frees(op))
-
-    def run(frame):
-        frame[dst] = yield request
-    return Step(run, True)
-
-
-@handles(*fifo_model.INIT_OPS)
-def _pto_initialize_pipe(op, cc: Compiler) -> Step:
-    # Declares the pipes (checked here like the other pipe ops); their slot
-    # counts are read before the run (fifo_model), nothing happens at run time.
-    _check_role(op, cc)
-
-    def run(frame):
-        pass
-    return Step(run)

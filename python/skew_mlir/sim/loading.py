@@ -1,12 +1,12 @@
-"""Reading a module, applying a pass pipeline, and the pipes' slot count."""
+"""Reading a module and applying a pass pipeline."""
 
 from __future__ import annotations
 
 from mlir import ir
 from mlir.passmanager import PassManager
 
-from .. import fifo_model  # importing the package registered the pto passes
-from .errors import SimError, where
+from .. import dialect  # noqa: F401  (importing the package registered the pto passes)
+from .errors import SimError
 
 
 def load_module(path: str) -> ir.Module:
@@ -31,16 +31,6 @@ def apply_pipeline(module: ir.Module, pipeline: str) -> None:
         raise SimError(f"pass pipeline '{pipeline}' failed: {_diagnostics(exc)}") from None
     except ValueError as exc:
         raise SimError(f"invalid pass pipeline '{pipeline}': {str(exc).splitlines()[0]}") from None
-
-
-def fifo_slots(module: ir.Module, override: int | None) -> int:
-    """--fifo-depth, else the module's pto.fifo_depth, else the default."""
-    if override is not None:
-        return override
-    try:
-        return fifo_model.default_slots(module.operation)
-    except fifo_model.FifoError as exc:
-        raise SimError(f"{where(exc.op)}: {exc}") from None
 
 
 def _diagnostics(exc: ir.MLIRError) -> str:

@@ -1,15 +1,23 @@
-"""Runs a cube/vector pair as two cores joined by the C2V and V2C pipes.
+"""Runs a cube/vector pair as cores joined by the cross-core pipes.
+
+The pipes and their slot counts, and whether the vector kernel runs as one
+core or as two sub-blocks, follow fifo_model: a pipe is (direction, id),
+declared by the kernels' initialise ops or else given the default slot
+count; the vector kernel runs as two sub-blocks (each the whole kernel,
+pto.get_subblock_idx telling them apart) when the pair splits a message or
+asks for its sub-block. The two sub-blocks share the vector's memref
+arguments (one global memory).
 
 A kernel without a peer (a module with only a cube or only a vector
 function) is answered by an *echo peer*: a core with no compute of its own
-that pops every message the kernel sends and pushes it straight back on the
-other pipe. It ends with the kernel.
+that pops every message the kernel sends and pushes it straight back in
+the other direction on the pipe of the same id. It ends with the kernel.
 
 Each core is a generator (interpreter.FunctionCode.call) that yields a
-Request at every pipe op. The scheduler runs the cube until it cannot be
-served, then the vector, and so on; the pipes' timing rules (fifo.py) make
-the simulated times independent of that order. When neither core can be
-served, that is a deadlock of the program at the declared slot count.
+Request at every pipe op. The scheduler runs each core until it cannot be
+served, then the next, and so on; the pipes' timing rules (fifo.py) make
+the simulated times independent of that order. When no core can be
+served, that is a deadlock of the program at the declared slot counts.
 """
 
 from __future__ import annotations
@@ -19,13 +27,14 @@ import dataclasses
 import numpy as np
 from mlir import ir
 
+from .. import fifo_model
 from .cores import BLOCKED_POP, BLOCKED_PUSH, Core, FifoEvent
 from .cost_model import CostModel
-from .errors import Deadlock, SimError
+from .errors import Deadlock, SimError, where
 from .fifo import Pipe
-from .interpreter import Program, Request
+from .interpreter import Program
 from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs
-from .loading import fifo_slots
+from .pipe_ops import Request
 
 DEFAULT_MAX_STEPS = 5_000_000
 # Every message is kept for the trace comparison: its data, the consumer's
@@ -41,18 +50,27 @@ DEFAULT_MAX_SECONDS = 300
 @dataclasses.dataclass
 class RunResult:
     pair: Pair
-    cores: dict[str, Core]  # by role
-    outputs: dict[str, list]  # by role: results, then final memref arguments
-    pipes: dict[str, Pipe]
-    slots: int
+    cores: dict[str, Core]  # by core name: cube, vector (or vector0, vector1)
+    # By role: results (of each vector sub-block in turn), then the final
+    # memref arguments.
+    outputs: dict[str, list]
+    pipes: dict[fifo_model.Pipe, Pipe]
+    subblocks: int
     cost: CostModel
 
     @property
     def total(self) -> int:
         return max(core.clock for core in self.cores.values())
 
-    def messages(self, pipe: str) -> list[np.ndarray]:
-        return [m.data for m in self.pipes[pipe].messages]
+    def messages(self, pipe: fifo_model.Pipe | str) -> list[np.ndarray]:
+        """The whole tiles the pipe (a direction alone: its id 0) carried, in
+        order (none if it carried none)."""
+        found = self.pipes.get(fifo_model.Pipe(pipe) if isinstance(pipe, str) else pipe)
+        return [m.data for m in found.messages] if found else []
+
+    def slots(self) -> str:
+        """The pipes' slot counts, for reports."""
+        return ", ".join(f"{p.name} {p.slots}" for p in self.pipes.values()) or "no pipes"
 
 
 @dataclasses.dataclass
@@ -80,75 +98,131 @@ def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None =
     pair = find_pair(module, cube, vector)
     if inputs is None:
         inputs = make_inputs(module, pair, seed, args)
-    return run_pair(module, pair, inputs, slots=fifo_slots(module, fifo_depth),
+    return run_pair(module, pair, inputs, fifo_depth=fifo_depth,
                     cost=cost or CostModel(), max_steps=max_steps,
                     max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)
 
 
-def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *, slots: int,
-             cost: CostModel, max_steps: int = DEFAULT_MAX_STEPS,
+def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
+             fifo_depth: int | None = None, cost: CostModel,
+             max_steps: int = DEFAULT_MAX_STEPS,
              max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
              max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
-    if slots < 1:
-        raise SimError(f"the pipes need at least one slot, got {slots}")
+    """Run `pair` on `inputs`; `fifo_depth` is the slot count of pipes no
+    initialise op declares (the pass option's meaning; default: the
+    module's pto.fifo_depth, else fifo_model's default)."""
+    if fifo_depth is not None and fifo_depth < 1:
+        raise SimError(f"the pipes need at least one slot, got {fifo_depth}")
     program = Program(module, cost)
-    pipes = {"C2V": Pipe("C2V", slots), "V2C": Pipe("V2C", slots)}
-    running: dict[str, _Running] = {}
+    funcs = functions_of(module)
+    kernels = {role: funcs[name] for role, name in pair.functions().items()}
+    layout = _PipeLayout(module, kernels, fifo_depth or 0)
+    running: list[_Running] = []
     kept = 0  # bytes the pipes' messages hold (see MESSAGE_OVERHEAD)
     with np.errstate(all="ignore"):  # integer wrap-around and IEEE specials are semantics
-        for role in ("cube", "vector"):
+        for role in (fifo_model.CUBE, fifo_model.VECTOR):
             name = pair.functions().get(role)
             if name is None:
                 core = Core(role, "<echo peer>", max_steps, max_seconds)
-                running[role] = r = _Running(core, _echo(role), echo=True)
-            else:
-                core = Core(role, name, max_steps, max_seconds)
+                running.append(_Running(core, _echo(role), echo=True))
+                continue
+            lanes = [None] if role == fifo_model.CUBE or layout.subblocks == 1 \
+                else range(layout.subblocks)
+            for subblock in lanes:
+                core = Core(role, name, max_steps, max_seconds, subblock)
                 gen = program.function(name, core).call(list(inputs[role]))
-                running[role] = r = _Running(core, gen)
+                running.append(_Running(core, gen))
+        for r in running:
             _advance(r, None)
         while True:
             moved = False
-            for r in running.values():
+            for r in running:
                 while not r.done:
                     req = r.request
-                    served, reply = _serve(r.core, req, pipes, cost)
+                    served, reply = _serve(r, layout, cost)
                     if not served:
                         break
                     moved = True
-                    if req.kind == "push":
+                    if req.kind == fifo_model.PUSH:
                         kept += 2 * np.asarray(req.value).nbytes + MESSAGE_OVERHEAD
                         if kept > max_pipe_bytes:
-                            raise SimError(_memory_report(req, pipes, kept, max_pipe_bytes))
+                            raise SimError(_memory_report(req, layout.pipes, kept,
+                                                          max_pipe_bytes))
                     _advance(r, reply)
             if moved:
                 continue  # after the kernels return, this lets an echo peer drain
-            if all(r.done or r.echo for r in running.values()):
+            if all(r.done or r.echo for r in running):
                 break
-            raise Deadlock(_deadlock_report(running, pipes))
+            raise Deadlock(_deadlock_report(running, layout.pipes))
     # An echo peer's surplus replies are not the kernel's fault.
-    echoed = {("C2V" if role == "cube" else "V2C") for role, r in running.items() if r.echo}
-    for pipe in pipes.values():
-        if pipe.name not in echoed and pipe.next_pop < len(pipe.messages):
-            raise SimError(f"pipe {pipe.name}: {len(pipe.messages) - pipe.next_pop} message(s) "
-                           f"pushed but never popped when both kernels returned")
-    funcs = functions_of(module)
-    outputs = {}
-    for role, r in running.items():
-        if r.echo:
-            continue
-        memrefs = [a for a, t in zip(inputs[role], arg_types(funcs[r.core.function]))
+    echoed = {fifo_model.C2V if r.core.role == fifo_model.CUBE else fifo_model.V2C
+              for r in running if r.echo}
+    for pipe in layout.pipes.values():
+        state = pipe.state
+        if pipe.key.direction not in echoed and min(state.popped) < len(pipe.messages):
+            raise SimError(f"pipe {pipe.name}: {len(pipe.messages) - min(state.popped)} "
+                           f"message(s) pushed but never popped when the kernels returned")
+    outputs: dict[str, list] = {}
+    for r in running:
+        if not r.echo:
+            outputs.setdefault(r.core.role, []).extend(r.results)
+    for role in outputs:
+        memrefs = [a for a, t in zip(inputs[role], arg_types(kernels[role]))
                    if isinstance(t, ir.MemRefType)]
-        outputs[role] = list(r.results) + memrefs
-    return RunResult(pair, {role: r.core for role, r in running.items()}, outputs, pipes,
-                     slots, cost)
+        outputs[role] += memrefs
+    return RunResult(pair, {r.core.name: r.core for r in running}, outputs, layout.pipes,
+                     layout.subblocks, cost)
+
+
+class _PipeLayout:
+    """The pair's pipes, made on first use with fifo_model's slot count."""
+
+    def __init__(self, module: ir.Module, kernels: dict[str, object], option: int):
+        self.kernels = kernels
+        self.anchor = module.operation
+        self.table = fifo_model.SlotTable(option)
+        try:
+            self.subblocks = fifo_model.subblocks(kernels.get(fifo_model.CUBE),
+                                                  kernels.get(fifo_model.VECTOR))
+            self.freed = {role: fifo_model.freed_pipes(f) for role, f in kernels.items()}
+            for function in kernels.values():
+                _, errors = fifo_model.declared_pipes(function)
+                if errors:
+                    op, message = errors[0]
+                    raise SimError(f"{where(op)}: {message}")
+        except fifo_model.FifoError as exc:
+            raise SimError(f"{where(exc.op)}: {exc}") from None
+        self.pipes: dict[fifo_model.Pipe, Pipe] = {}
+
+    def pipe(self, key: fifo_model.Pipe) -> Pipe:
+        pipe = self.pipes.get(key)
+        if pipe is None:
+            try:
+                slots = self.table.slots(key, self.anchor, self.kernels.values())
+            except fifo_model.FifoError as exc:
+                raise SimError(f"{where(exc.op)}: {exc}") from None
+            consumer = fifo_model.VECTOR if key.direction == fifo_model.C2V else fifo_model.CUBE
+            frees = key in self.freed.get(consumer, ())
+            pipe = self.pipes[key] = Pipe(key, slots, self.subblocks, frees)
+        return pipe
+
+    def ready(self, direction: str, lane: int) -> Pipe | None:
+        """A pipe of `direction` with a message `lane` can pop now (echo peer)."""
+        for pipe in self.pipes.values():
+            if pipe.key.direction == direction and pipe.head(lane) is not None:
+                return pipe
+        return None
 
 
 def _echo(role: str):
-    """The echo peer's program: pop a message, push it back, forever."""
-    inbound, outbound = ("V2C", "C2V") if role == "cube" else ("C2V", "V2C")
+    """The echo peer's program: pop a message from any pipe into its core,
+    push it back on the pipe of the same id the other way, forever."""
+    inbound = fifo_model.V2C if role == fifo_model.CUBE else fifo_model.C2V
+    outbound = fifo_model.C2V if role == fifo_model.CUBE else fifo_model.V2C
     while True:
-        tile = yield Request("pop", inbound, "echo peer", release=True)
-        yield Request("push", outbound, "echo peer", value=tile)
+        tile, pipe, split = yield Request(fifo_model.POP, None, "echo peer", value=inbound)
+        yield Request(fifo_model.PUSH, fifo_model.Pipe(outbound, pipe.id), "echo peer", split,
+                      tile)
 
 
 def _advance(r: _Running, reply) -> None:
@@ -161,57 +235,68 @@ def _advance(r: _Running, reply) -> None:
                        "the simulator") from None
 
 
-def _serve(core: Core, req: Request, pipes: dict[str, Pipe], cost: CostModel):
-    """Carry out `req` if the pipe allows it now: (served, value sent back)."""
-    pipe = pipes[req.pipe]
-    if req.kind == "push":
-        start = pipe.push_time(core.clock)
+def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
+    """Carry out the core's request if its pipe allows it now: (served, value sent back)."""
+    core, req = r.core, r.request
+    lane = core.lane
+    if req.pipe is None:  # the echo peer's pop: whichever pipe has a message
+        pipe = layout.ready(req.value, lane)
+        if pipe is None:
+            return False, None
+    else:
+        pipe = layout.pipe(req.pipe)
+    if req.kind == fifo_model.PUSH:
+        start = pipe.push_time(lane, core.clock)
         if start is None:
             return False, None
         data = np.array(req.value, copy=True)
         core.wait(start, BLOCKED_PUSH)
         before = core.busy
         core.spend(cost.push(data.nbytes))
-        msg = pipe.push(data, core.clock, core.clock + cost.pipe_latency)
+        msg = pipe.push(lane, data, req.split, core.clock, cost.pipe_latency, req.site)
         core.fifo_events.append(FifoEvent("push", pipe.name, msg.index, before, core.busy))
         return True, None
-    if req.kind == "pop":
-        msg = pipe.head()
+    if req.kind == fifo_model.POP:
+        msg = pipe.head(lane)
         if msg is None:
             return False, None
         core.wait(msg.arrival, BLOCKED_POP)
         before = core.busy
         core.spend(cost.pop(msg.data.nbytes))
-        tile = msg.data.copy()  # a fresh array: the consumer may write to it
-        pipe.pop(tile, core.clock, req.release)
+        split = msg.split if r.echo else req.split
+        tile = pipe.pop(lane, split, core.clock, req.site)
         core.fifo_events.append(FifoEvent("pop", pipe.name, msg.index, before, core.busy))
-        return True, tile
-    msg = pipe.oldest_held()
-    if msg is None:
+        return True, ((tile, pipe.key, split) if r.echo else tile)
+    core.spend(cost.free_cycles)
+    if pipe.free(lane, core.clock) is None:
         raise SimError(f"{req.site}: tfree on {pipe.name} without a popped, unreleased "
                        f"message to free")
-    core.spend(cost.free_cycles)
-    msg.released_at = core.clock
     return True, None
 
 
-def _memory_report(req: Request, pipes: dict[str, Pipe], kept: int, limit: int) -> str:
+def _memory_report(req: Request, pipes: dict, kept: int, limit: int) -> str:
     counts = ", ".join(f"{p.name} {len(p.messages)}" for p in pipes.values())
     return (f"{req.site}: the messages pushed so far ({counts}) need about "
             f"{kept >> 20} MiB, over the limit of {limit >> 20} MiB kept for the trace "
             f"comparison (raise it with --max-pipe-mib)")
 
 
-def _deadlock_report(running: dict[str, _Running], pipes: dict[str, Pipe]) -> str:
-    lines = ["deadlock: neither core can move"]
-    for role, r in running.items():
-        head = f"  {role} @{r.core.function} (cycle {r.core.clock}): "
+def _deadlock_report(running: list[_Running], pipes: dict) -> str:
+    lines = ["deadlock: " + ("neither core" if len(running) == 2 else "no core") + " can move"]
+    for r in running:
+        head = f"  {_core_label(r.core)} @{r.core.function} (cycle {r.core.clock}): "
         if r.done:
             lines.append(head + "returned")
             continue
-        req, pipe = r.request, pipes[r.request.pipe]
-        why = (f"push to {pipe.name}, all {pipe.slots} slots held" if req.kind == "push"
-               else f"pop from {pipe.name}, pipe empty")
+        req = r.request
+        pipe = pipes.get(req.pipe)
+        name = pipe.name if pipe else (str(req.pipe) if req.pipe else f"any {req.value} pipe")
+        why = (f"push to {name}, all {pipe.slots} slots held" if req.kind == fifo_model.PUSH
+               else f"pop from {name}, pipe empty")
         lines.append(head + f"blocked at {req.site}: {why}")
     lines += ["  " + pipe.describe() for pipe in pipes.values()]
     return "\n".join(lines)
+
+
+def _core_label(core: Core) -> str:
+    return core.role if core.subblock is None else f"vector sub-block {core.subblock}"

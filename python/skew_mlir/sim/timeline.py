@@ -24,13 +24,13 @@ def _draw(ax, result: RunResult, title: str, xmax: int) -> None:
         for kind, color in COLORS.items():
             spans = [(s, e - s) for s, e, k in core.segments if k == kind]
             ax.broken_barh(spans, (row - 0.35, 0.7), facecolors=color, linewidth=0)
-    ax.set_yticks(range(len(cores)), [f"{c.role}\n@{c.function}" for c in cores])
+    ax.set_yticks(range(len(cores)), [f"{c.name}\n@{c.function}" for c in cores])
     ax.set_ylim(-0.6, len(cores) - 0.4)
     ax.invert_yaxis()
     ax.set_xlim(0, xmax)
     t = timing(result)
     ax.set_title(f"{title}: {t.total} cycles, efficiency {t.efficiency:.2f} "
-                 f"(bound {t.bound}, {result.slots} slots)", fontsize=10)
+                 f"(bound {t.bound}; slots: {result.slots()})", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..fifo_model import C2V, Pipe
 from .cores import BLOCKED_POP, BLOCKED_PUSH, Core
 from .errors import SimError
 from .scheduler import RunResult
@@ -28,7 +29,7 @@ from .scheduler import RunResult
 
 @dataclasses.dataclass(frozen=True)
 class CoreTiming:
-    role: str
+    role: str  # the core's name: cube, vector, or vector0 / vector1 for sub-blocks
     function: str
     busy: int
     blocked_push: int
@@ -58,7 +59,7 @@ class Timing:
 
 def timing(result: RunResult) -> Timing:
     total = result.total
-    cores = [CoreTiming(c.role, c.function, c.busy, c.blocked[BLOCKED_PUSH],
+    cores = [CoreTiming(c.name, c.function, c.busy, c.blocked[BLOCKED_PUSH],
                         c.blocked[BLOCKED_POP],
                         total - c.busy - c.blocked[BLOCKED_PUSH] - c.blocked[BLOCKED_POP])
              for c in result.cores.values()]
@@ -74,33 +75,34 @@ def ideal_bound(cores: list[Core], latency: int) -> int:
             firsts.setdefault((e.kind, e.pipe), e)
             lasts[(e.kind, e.pipe)] = e
         keep = {id(e) for e in (*firsts.values(), *lasts.values())}
-        selected[core.role] = [e for e in core.fifo_events if id(e) in keep]
+        selected[core.name] = [e for e in core.fifo_events if id(e) in keep]
     push_end: dict[tuple[str, int], int] = {}
-    clock = {core.role: 0 for core in cores}
-    mark = {core.role: 0 for core in cores}  # busy cycles accounted so far
-    position = {core.role: 0 for core in cores}
+    clock = {core.name: 0 for core in cores}
+    mark = {core.name: 0 for core in cores}  # busy cycles accounted so far
+    position = {core.name: 0 for core in cores}
     while True:
         moved = False
         for core in cores:
-            events = selected[core.role]
-            while position[core.role] < len(events):
-                e = events[position[core.role]]
-                start = clock[core.role] + e.busy_before - mark[core.role]
+            events = selected[core.name]
+            while position[core.name] < len(events):
+                e = events[position[core.name]]
+                start = clock[core.name] + e.busy_before - mark[core.name]
                 if e.kind == "pop":
                     if (e.pipe, e.index) not in push_end:
                         break
                     start = max(start, push_end[(e.pipe, e.index)] + latency)
                 end = start + e.busy_after - e.busy_before
                 if e.kind == "push":
-                    push_end[(e.pipe, e.index)] = end
-                clock[core.role], mark[core.role] = end, e.busy_after
-                position[core.role] += 1
+                    key = (e.pipe, e.index)  # the later sub-block push, if two
+                    push_end[key] = max(push_end.get(key, end), end)
+                clock[core.name], mark[core.name] = end, e.busy_after
+                position[core.name] += 1
                 moved = True
-        if all(position[c.role] == len(selected[c.role]) for c in cores):
+        if all(position[c.name] == len(selected[c.name]) for c in cores):
             break
         if not moved:
             raise SimError("internal: the bound's event graph has a cycle")
-    return max(clock[c.role] + c.busy - mark[c.role] for c in cores)
+    return max(clock[c.name] + c.busy - mark[c.name] for c in cores)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,8 +203,8 @@ def steady_state(result: RunResult, depth: int) -> SteadyState:
     else:
         lo, hi = blocks // 4, blocks - 1
     if hi > lo:
-        pushed = result.pipes["C2V"].messages
-        measured = (pushed[hi].pushed_at - pushed[lo].pushed_at) / (hi - lo)
+        pushed = result.pipes[Pipe(C2V)].messages  # the cube is its one producer lane
+        measured = (pushed[hi].pushed_at[0] - pushed[lo].pushed_at[0]) / (hi - lo)
         cube_work = (c_push[hi].busy_after - c_push[lo].busy_after) / (hi - lo)
     else:
         measured = None

@@ -1,0 +1,118 @@
+"""The pto ops: FIFO pushes, pops and tfrees become requests to the
+scheduler; the initialise ops are read by the scheduler up front and cost
+nothing when run; pto.get_subblock_idx is the running vector sub-block.
+
+What each op means (pipe, split, in-order tfree) comes from fifo_model.
+A pop's optional valid-row/valid-column operands do not change the data the
+simulator delivers (the whole tile, or its half), nor does the optional
+sub-block operand of tpush_to_aic (the pushing sub-block is the one running).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from .. import dialect as pto
+from .. import fifo_model
+from .dispatch import Step, handles
+from .errors import SimError, describe, where
+from .values import dtype_of, mlir_name
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Request:
+    """What a core asks the scheduler for when it reaches a pipe op."""
+
+    kind: str  # fifo_model.PUSH / POP / FREE
+    pipe: fifo_model.Pipe
+    site: str  # the op, for reports
+    split: int = fifo_model.NO_SPLIT
+    value: object = None  # the pushed tile
+
+
+def _checked(op, cc) -> fifo_model.FifoOp | None:
+    """The op's FIFO meaning after the checks IRDL cannot make (and that it
+    runs on its core); None for the initialise ops."""
+    error = fifo_model.op_error(op) or fifo_model.free_operand_error(op)
+    if error:
+        raise SimError(f"{where(op)}: {error}")
+    info = fifo_model.OPS.get(op.name)
+    role = info.core if info else fifo_model.INIT_OPS[op.name]
+    if cc.core.role != role:
+        raise SimError(f"{where(op)}: '{op.name}' runs on the {role} core, "
+                       f"but the {cc.core.role} kernel @{cc.core.function} executes it")
+    return info
+
+
+def _request(op, kind: str, **fields) -> Request:
+    return Request(kind, fifo_model.pipe_of(op), describe(op), fifo_model.split_of(op),
+                   **fields)
+
+
+@handles(*pto.PUSH_OPS)
+def _push(op, cc) -> Step:
+    _checked(op, cc)
+    src = cc.slot(op.operands[0])
+    push = _request(op, fifo_model.PUSH)
+
+    def run(frame):
+        yield dataclasses.replace(push, value=frame[src])
+    return Step(run, True)
+
+
+@handles(*pto.FREE_OPS)
+def _free(op, cc) -> Step:
+    # In order: the oldest popped, unreleased slot of the pipe, whatever the
+    # optional operand names (fifo_model).
+    _checked(op, cc)
+    request = _request(op, fifo_model.FREE)
+
+    def run(frame):
+        yield request
+    return Step(run, True)
+
+
+@handles(*pto.POP_OPS)
+def _pop(op, cc) -> Step:
+    _checked(op, cc)
+    dst = cc.slot(op.results[0])
+    request = _request(op, fifo_model.POP)
+    t = op.results[0].type
+    shape, dtype = tuple(t.shape), dtype_of(t.element_type)
+    expected = str(t)
+
+    def run(frame):
+        tile = yield request
+        if tile.shape != shape or tile.dtype != dtype:
+            got = "x".join(str(d) for d in tile.shape) + "x" + mlir_name(tile.dtype)
+            raise SimError(f"{request.site}: pops a {got} tile of {request.pipe} as "
+                           f"{expected}" + _split_hint(request.split))
+        frame[dst] = tile
+    return Step(run, True)
+
+
+def _split_hint(split: int) -> str:
+    if split == fifo_model.NO_SPLIT:
+        return " (split 0: the tile is delivered whole)"
+    return (f" (split {split}, {fifo_model.SPLIT_NAMES[split]}: each vector sub-block "
+            "pops its half of the pushed tile)")
+
+
+@handles(*fifo_model.INIT_OPS)
+def _initialize(op, cc) -> Step:
+    _checked(op, cc)
+    return Step(lambda frame: None)
+
+
+@handles(pto.GET_SUBBLOCK_IDX)
+def _subblock_idx(op, cc) -> Step:
+    if cc.core.role != fifo_model.VECTOR:
+        raise SimError(f"{where(op)}: '{op.name}' runs on the vector core, but the "
+                       f"{cc.core.role} kernel @{cc.core.function} executes it")
+    out, index = cc.slot(op.results[0]), np.int64(cc.core.lane)
+
+    def run(frame):
+        frame[out] = index
+    return Step(run)
