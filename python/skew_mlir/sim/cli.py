@@ -11,6 +11,7 @@ one clean message (a deadlock as its multi-line report), never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .. import dialect as pto
@@ -127,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         print("pto-sim: interrupted", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader of stdout went away (e.g. `| head`): nothing left to report.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except Exception as exc:  # noqa: BLE001 - a report, not a traceback, for any failure
         print(f"pto-sim: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
