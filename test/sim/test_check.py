@@ -97,7 +97,6 @@ NOT_RUNNABLE = {
     ("calls.mlir", "declared"): "declaration without a body",
     ("calls.mlir", "indirect"): "unsupported op 'func.constant'",
     ("huge-depth.mlir", "huge_both"): "exceed the step limit",
-    ("push-or-pop-only.mlir", "push_only"): "pushed but never popped",
 }
 
 
