@@ -198,7 +198,7 @@ def test_a_full_pipe_of_one_id_blocks_at_its_own_slot_count():
 def test_the_check_compares_each_pipe_separately():
     module = parse(IDS.replace("N", "2"))
     result = differential_check(module, parse(IDS.replace("N", "2")))
-    assert result.ok and "C2V 1, C2V id 1 2" in result.verdict, result.verdict
+    assert result.ok and "C2V 1, C2V id 1 2, V2C 0" in result.verdict, result.verdict
 
 
 def test_tfree_releases_the_oldest_popped_slot():

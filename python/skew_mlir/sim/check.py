@@ -16,6 +16,7 @@ import dataclasses
 import numpy as np
 from mlir import ir
 
+from ..fifo_model import C2V, V2C, Pipe
 from .cost_model import CostModel
 from .errors import SimError
 from .kernels import arg_types, find_pair, functions_of, make_inputs
@@ -68,7 +69,8 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     tolerant = rtol is not None or atol is not None
     same = (lambda x, y: _close(x, y, rtol or 0.0, atol or 0.0)) if tolerant else same_bits
 
-    pipes = sorted(a.pipes.keys() | b.pipes.keys())
+    # The id-0 pipes always, as the counts of a pair without id attributes.
+    pipes = sorted(a.pipes.keys() | b.pipes.keys() | {Pipe(C2V), Pipe(V2C)})
     for pipe in pipes:
         ma, mb = a.messages(pipe), b.messages(pipe)
         if len(ma) != len(mb):
@@ -85,7 +87,7 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                                           f"@{a.pair.functions()[role]} differs after the "
                                           f"pipeline{_diff(x, y)}", before=a, after=b)
     n_out = sum(len(v) for v in a.outputs.values())
-    counts = ", ".join(f"{p} {len(a.messages(p))}" for p in pipes) or "no messages"
+    counts = ", ".join(f"{p} {len(a.messages(p))}" for p in pipes)
     how = (f"equal within rtol={rtol or 0.0:g}, atol={atol or 0.0:g}" if tolerant
            else "bitwise identical")
     speedup = a.total / b.total if b.total else float("inf")
