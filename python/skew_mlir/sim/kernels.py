@@ -72,7 +72,7 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
                            f"choose one with --{role}")
     if not chosen:
         raise SimError(f"no kernel to run: mark functions with {pto.CORE_ATTR} = \"aic\"/\"aiv\" "
-                       "or name them with --cube/--vector")
+                       f"or {pto.KERNEL_KIND_ATTR}, or name them with --cube/--vector")
     return Pair(chosen.get("cube"), chosen.get("vector"))
 
 
