@@ -249,3 +249,32 @@ def test_get_subblock_idx_on_the_cube_is_a_located_error():
     with pytest.raises(SimError, match=r"-:\d+:\d+: 'pto.get_subblock_idx' runs on the vector "
                                        "core, but the cube kernel @cube executes it"):
         simulate(parse(text))
+
+
+def test_fifo_ops_in_callees_count_for_their_kernel():
+    # The vector kernel's split pop and its tfree live in a callee: still two
+    # sub-blocks, and the pop holds its slot until that tfree (one slot: the
+    # cube's second push waits for it).
+    text = """module attributes {pto.fifo_depth = 1 : i64} {
+      func.func @cube(%t: tensor<16x4xf32>) CUBE {
+        "pto.tpush_to_aiv"(%t) {split = 1 : i8} : (tensor<16x4xf32>) -> ()
+        "pto.tpush_to_aiv"(%t) {split = 1 : i8} : (tensor<16x4xf32>) -> ()
+        return
+      }
+      func.func private @take() -> tensor<8x4xf32> {
+        %h = "pto.tpop_from_aic"() {split = 1 : i8} : () -> tensor<8x4xf32>
+        %e = math.exp %h : tensor<8x4xf32>
+        "pto.tfree_from_aic"() {split = 1 : i8} : () -> ()
+        return %e : tensor<8x4xf32>
+      }
+      func.func @vector() VECTOR {
+        %a = func.call @take() : () -> tensor<8x4xf32>
+        %b = func.call @take() : () -> tensor<8x4xf32>
+        return
+      }
+    }""".replace("CUBE", CUBE).replace("VECTOR", VECTOR)
+    result = simulate(parse(text))
+    assert result.subblocks == 2
+    first, second = result.pipes[pipe("C2V")].messages
+    assert first.release_time > max(first.popped_at)  # held past the pops, until the tfree
+    assert second.pushed_at[0] > first.release_time

@@ -45,6 +45,28 @@ def functions_of(module: ir.Module) -> dict[str, object]:
             if op.operation.name == "func.func"}
 
 
+def reachable(module: ir.Module, func) -> list:
+    """`func` and every function of the module it calls, directly or not:
+    the code a kernel's core runs (its FIFO ops may sit in callees)."""
+    funcs = functions_of(module)
+    found, todo = [], [func]
+    while todo:
+        current = todo.pop()
+        if any(current == f for f in found):
+            continue
+        found.append(current)
+
+        def visit(op):
+            if op.name == "func.call":
+                callee = funcs.get(op.attributes["callee"].value)
+                if callee is not None:
+                    todo.append(callee)
+            return ir.WalkResult.ADVANCE
+
+        current.walk(visit)
+    return found
+
+
 def arg_types(func) -> list[ir.Type]:
     return list(func.attributes["function_type"].value.inputs)
 

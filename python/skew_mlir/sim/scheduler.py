@@ -33,7 +33,7 @@ from .cost_model import CostModel
 from .errors import Deadlock, SimError, where
 from .fifo import Pipe
 from .interpreter import Program
-from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs
+from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs, reachable
 from .pipe_ops import Request
 
 DEFAULT_MAX_STEPS = 5_000_000
@@ -176,17 +176,21 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
 
 
 class _PipeLayout:
-    """The pair's pipes, made on first use with fifo_model's slot count."""
+    """The pair's pipes, made on first use with fifo_model's slot count. A
+    core's code is its kernel and every function the kernel calls."""
 
     def __init__(self, module: ir.Module, kernels: dict[str, object], option: int):
-        self.kernels = kernels
+        self.code = {role: reachable(module, f) for role, f in kernels.items()}
         self.anchor = module.operation
         self.table = fifo_model.SlotTable(option)
         try:
-            self.subblocks = fifo_model.subblocks(kernels.get(fifo_model.CUBE),
-                                                  kernels.get(fifo_model.VECTOR))
-            self.freed = {role: fifo_model.freed_pipes(f) for role, f in kernels.items()}
-            for function in kernels.values():
+            self.subblocks = max(
+                [fifo_model.subblocks(f, None) for f in self.code.get(fifo_model.CUBE, ())]
+                + [fifo_model.subblocks(None, f) for f in self.code.get(fifo_model.VECTOR, ())]
+                + [1])
+            self.freed = {role: set().union(*map(fifo_model.freed_pipes, functions))
+                          for role, functions in self.code.items()}
+            for function in [f for functions in self.code.values() for f in functions]:
                 _, errors = fifo_model.declared_pipes(function)
                 if errors:
                     op, message = errors[0]
@@ -199,7 +203,8 @@ class _PipeLayout:
         pipe = self.pipes.get(key)
         if pipe is None:
             try:
-                slots = self.table.slots(key, self.anchor, self.kernels.values())
+                slots = self.table.slots(key, self.anchor,
+                                         [f for functions in self.code.values() for f in functions])
             except fifo_model.FifoError as exc:
                 raise SimError(f"{where(exc.op)}: {exc}") from None
             consumer = fifo_model.VECTOR if key.direction == fifo_model.C2V else fifo_model.CUBE
