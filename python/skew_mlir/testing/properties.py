@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mlir import ir
 from mlir.passmanager import PassManager
 
@@ -137,7 +139,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     bitwise (canonicalize folds math.tanh & co. of constants in double
     precision, the simulator computes them in the tile's float type)."""
     # Which calls the pass can follow depends on the op it runs on.
-    anchor = "func" if "func.func(" in pipeline else "module"
+    anchor = "func" if re.search(r"func\.func\([^)]*pto-skew-cross-core", pipeline) else "module"
     with skew_mlir.make_context():
         try:
             before = ir.Module.parse(text)
