@@ -93,7 +93,6 @@ NOT_RUNNABLE = {
     ("memref.mlir", "read_after_write_hazard"): "out of bounds",
     ("memref.mlir", "producer_writes"): "unsupported op 'memref.atomic_rmw'",
     ("aliasing.mlir", "one_global"): "unsupported op 'memref.get_global'",
-    ("calls.mlir", "direct_and_called"): "pushed but never popped",
     ("calls.mlir", "declared"): "declaration without a body",
     ("calls.mlir", "indirect"): "unsupported op 'func.constant'",
     ("huge-depth.mlir", "huge_both"): "exceed the step limit",
