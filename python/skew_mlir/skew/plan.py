@@ -102,7 +102,7 @@ class Schedule(NamedTuple):
 
 @functools.lru_cache(maxsize=256)
 def producer_schedule(start: int, step: int, trip: int, depth: int) -> Schedule:
-    """Producer runs `depth` iterations ahead (docs/ir-contract.md, "Schedule"); a
+    """Producer runs `depth` iterations ahead (docs/schedules.md); a
     copy of iteration n has slot n % depth. The steady loop covers the
     largest multiple of `depth` iterations, the rest is peeled after it.
     Cached: a module's loops mostly share a few ranges."""
