@@ -12,7 +12,8 @@ import lit.formats
 config.name = "skew-mlir"
 config.test_format = lit.formats.ShTest()
 config.suffixes = [".mlir", ".py", ".test"]
-config.excludes = ["Inputs", "conftest.py", "lit.cfg.py", "lit.local.cfg",
+# test/lib holds test helpers (the random pair generator), not tests.
+config.excludes = ["Inputs", "lib", "conftest.py", "lit.cfg.py", "lit.local.cfg",
                    "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
 # `lit .` from the root runs only the tests under test/: every other top-level

@@ -4,9 +4,9 @@ test/fuzz/test_properties.py).
     python benchmarks/fuzz_soak.py --cases 2000 [--seed S] [--minutes M]
         [--anchor module|func|both] [--no-exchange]
 
-Case i is the random pair skew_mlir.testing.random_pairs.random_pair(S + i)
+Case i is the random pair skew_testing.random_pairs.random_pair (test/lib)(S + i)
 (S: --seed, else a fresh random seed, printed), checked with
-skew_mlir.testing.properties.check_pair: naive pair verifies and passes
+skew_testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
 keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
@@ -35,11 +35,12 @@ import sys
 import time
 import traceback
 
-from skew_mlir.testing.properties import (
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "test" / "lib"))
+from skew_testing.properties import (  # noqa: E402
     ANCHORS, SKEW, SKEW_FUNC, STAGES, PropertyFailure, check_pair, skew_pipeline,
     verify_fifo_registered,
 )
-from skew_mlir.testing.random_pairs import Config, random_pair, render, shrink
+from skew_testing.random_pairs import Config, random_pair, render, shrink
 
 
 def pipeline_of(spec, seed: int, anchor: str = "both") -> str:

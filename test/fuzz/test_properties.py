@@ -1,11 +1,11 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
 """Property-based tests of pto-skew-cross-core on random cube/vector pairs.
 
-Each example is a random kernel pair (skew_mlir.testing.random_pairs: scalar
+Each example is a random kernel pair (skew_testing.random_pairs, in test/lib: scalar
 and tensor chains, iter_args, start / stop / step, stages 1..6, 1..8 slots,
 producer on either core, multi-message bodies, FIFO ops in scf.if / inner
 loops, same-core pipeline loops), valid and deadlock-free as written. For
-each one (skew_mlir.testing.properties.check_pair): the naive pair verifies
+each one (skew_testing.properties.check_pair): the naive pair verifies
 and pto-verify-fifo accepts it; the pass, run through PassManager.parse,
 raises nothing; its output verifies; no loop with FIFO ops keeps
 pto.pipeline_stages and no same-core pipeline loop loses it; pto-verify-fifo
@@ -25,6 +25,7 @@ random runs: benchmarks/fuzz_soak.py.
 from __future__ import annotations
 
 import collections
+import pathlib
 import re
 import subprocess
 import sys
@@ -39,10 +40,12 @@ from mlir.passmanager import PassManager
 import skew_mlir
 from skew_mlir import Pass, option, register_pass
 from skew_mlir.sim.check import differential_check
-from skew_mlir.testing.properties import (
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
+from skew_testing.properties import (  # noqa: E402
     ANCHORS, SKEW, SKEW_FUNC, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
 )
-from skew_mlir.testing.random_pairs import (
+from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, pairs, random_pair, render,
 )
 

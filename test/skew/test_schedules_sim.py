@@ -7,6 +7,7 @@ each gets."""
 from __future__ import annotations
 
 import pathlib
+import sys
 
 import pytest
 from mlir import ir
@@ -14,7 +15,9 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 from skew_mlir.sim.variants import with_slots, with_stages, with_trip
-from skew_mlir.testing.properties import check_pair
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
+from skew_testing.properties import check_pair  # noqa: E402
 
 ROOT = pathlib.Path(__file__).parent.parent.parent
 EXAMPLE = ROOT / "examples" / "flash_decode_qk_pv.mlir"

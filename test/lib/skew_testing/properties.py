@@ -26,10 +26,10 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 
-from .. import _native
-from ..calls import call_summaries
-from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
-from ..sim.check import differential_check
+from skew_mlir import _native
+from skew_mlir.calls import call_summaries
+from skew_mlir.dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
+from skew_mlir.sim.check import differential_check
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
 # planned pair) and nested under func.func (it sees one kernel).
