@@ -16,7 +16,9 @@ written ("naive") and after the pass ("skewed"), and compared with the ideal
 bound of the skewed pair (max busy core plus the fill/drain no schedule of
 that program can hide; skew_mlir.sim.timing.ideal_bound). Every skewed
 variant is also differentially checked against the naive one. D is the skew
-depth the pass chose (from its remarks).
+depth the pass chose (from its remarks). The last columns run the pass with
+depth=auto (which ignores the stages) and give the depth it chose and the
+efficiency of its output, checked by the simulator like the others.
 
 The per-block columns explain the steady state (skew_mlir.sim.timing.
 steady_state): "period" is the measured cycles per block between steady
@@ -66,8 +68,9 @@ def _triples(text: str) -> list[tuple[int, int, int]]:
     return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
 
 
-def skew(module: ir.Module) -> int:
-    """Apply the pass in place; the depth it gave the cube's loop (0: none)."""
+def skew(module: ir.Module, **options) -> int:
+    """Apply the pass in place (with `options`); the depth it gave the cube's
+    loop (0: none)."""
     depths = []
 
     def remark(diag):
@@ -79,7 +82,7 @@ def skew(module: ir.Module) -> int:
     # the GIL, and a Python diagnostic handler must not run without it.
     handler = module.context.attach_diagnostic_handler(remark)
     try:
-        skew_mlir.passes.skew_cross_core_pipeline(remarks=True)(module)
+        skew_mlir.passes.skew_cross_core_pipeline(remarks=True, **options)(module)
     finally:
         handler.detach()
     if len(depths) > 1:
@@ -94,11 +97,11 @@ def _blk(value: float | None) -> str:
 def run_table(example: Path, cost, configs) -> tuple[int, list]:
     header = (f"{'trip':>4} {'stages':>6} {'slots':>5} {'D':>2} | {'naive':>7} {'skewed':>7} "
               f"{'bound':>7} | {'speedup':>7} {'eff naive':>9} {'eff skewed':>10} | "
-              f"{'period':>6} {'latency':>7} {'work':>5} | check")
+              f"{'period':>6} {'latency':>7} {'work':>5} | check | auto  eff")
     print(f"{example.relative_to(ROOT)}  (per block: cycles per KV block in the steady state)")
     print(header)
     print("-" * len(header))
-    failures, rows = 0, []
+    failures, rows, autos = 0, [], {}
     for trip, stages, slots in configs:
         naive = ir.Module.parseFile(str(example))
         with_trip(naive, trip)
@@ -120,8 +123,23 @@ def run_table(example: Path, cost, configs) -> tuple[int, list]:
               f"{bound:>7} | {before.total / after.total:>6.2f}x "
               f"{bound / before.total:>9.3f} {eff:>10.3f} | "
               f"{_blk(steady.measured):>6} {_blk(steady.latency_limit):>7} "
-              f"{_blk(max(steady.cube_work, steady.vector_work)):>5} | ok")
-    return failures, rows
+              f"{_blk(max(steady.cube_work, steady.vector_work)):>5} | ok | "
+              f"{auto_column(naive, cost, trip, slots, autos)}")
+    return failures, rows, autos
+
+
+def auto_column(naive: ir.Module, cost, trip: int, slots: int, autos: dict) -> str:
+    """The pass with depth=auto (the stages do not matter): the depth it
+    chose and the efficiency, checked by the simulator; `autos` keeps
+    (trip, slots) -> (depth, efficiency or None)."""
+    key = (trip, slots)
+    if key not in autos:
+        skewed = clone(naive)
+        depth = skew(skewed, depth="auto")
+        report = differential_check(naive, skewed, cost=cost, seed=trip)
+        autos[key] = (depth, timing(report.after).efficiency if report.ok else None)
+    depth, eff = autos[key]
+    return f"{depth:>2} {'FAIL' if eff is None else f'{eff:.3f}':>5}"
 
 
 def explain(rows: list, latency: int) -> None:
@@ -153,6 +171,16 @@ def explain(rows: list, latency: int) -> None:
             print(f"  D={depth}: {s.hiding_work} {'>=' if s.hiding_work >= r else '<'} R: "
                   f"work-bound; latency limit {s.latency_limit:.0f} <= work {work:.0f}; "
                   f"measured {_blk(s.measured)} at trip {trip}.")
+
+
+def auto_verdict(autos: dict) -> int:
+    """Prints the depth=auto rows' verdict; the number that failed the check."""
+    target = {k: v for k, v in autos.items() if k[0] >= TARGET_TRIP}
+    met = [k for k, (_, eff) in target.items() if eff is not None and eff >= TARGET]
+    print(f"depth=auto: efficiency >= {TARGET} at trip >= {TARGET_TRIP}: {len(met)} of "
+          f"{len(target)} (trip, slots) rows; depths "
+          + ", ".join(f"trip {t} slots {s}: {d}" for (t, s), (d, _) in sorted(autos.items())))
+    return sum(eff is None for _, eff in autos.values())
 
 
 def verdict(rows: list) -> None:
@@ -195,10 +223,11 @@ def main(argv=None) -> int:
         for i, example in enumerate(examples):
             if i:
                 print("\n")
-            failed, rows = run_table(example, cost, configs)
+            failed, rows, autos = run_table(example, cost, configs)
             failures += failed
             explain(rows, cost.pipe_latency)
             verdict(rows)
+            failures += auto_verdict(autos)
     print(f"\n{failures} failed checks; {time.perf_counter() - started:.1f} s")
     return 1 if failures else 0
 

@@ -73,7 +73,8 @@ def test_good_values_are_kept_and_printed_as_a_pipeline():
     skew = passes.skew_cross_core_pipeline(fifo_depth=2, tag_membership=False)
     assert (skew.fifo_depth, skew.remarks, skew.tag_membership) == (2, False, False)
     assert skew.pipeline_text() == ("pto-skew-cross-core{fifo-depth=2 remarks=false "
-                                    "tag-membership=false remainder=peel}")
+                                    "tag-membership=false remainder=peel depth=stages "
+                                    "cost-model={}}")
     assert passes.verify_fifo().pipeline_text() == "pto-verify-fifo{fifo-depth=0 remarks=false}"
 
 
@@ -101,7 +102,8 @@ def test_option_fields_declare_name_type_default_and_help_once():
     cls = passes.SkewCrossCorePipeline
     assert [(o.name, o.kind, o.default) for o in cls.options] == [
         ("fifo-depth", "int", 0), ("remarks", "bool", False),
-        ("tag-membership", "bool", True), ("remainder", "string", "peel")]
+        ("tag-membership", "bool", True), ("remainder", "string", "peel"),
+        ("depth", "string", "stages"), ("cost-model", "string", "")]
 
 
 def test_an_option_field_needs_a_supported_annotation():

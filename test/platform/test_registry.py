@@ -42,8 +42,8 @@ def test_skew_pass_is_registered_with_its_options():
     with skew_mlir.make_context():
         pm = PassManager.parse(
             "builtin.module(func.func(canonicalize, pto-skew-cross-core{remarks=true}), cse)")
-        assert ("pto-skew-cross-core{fifo-depth=0 remainder=peel remarks=true "
-                "tag-membership=true}") in str(pm)
+        assert ("pto-skew-cross-core{cost-model= depth=stages fifo-depth=0 remainder=peel "
+                "remarks=true tag-membership=true}") in str(pm)
 
 
 @pytest.mark.parametrize("pipeline, message", [

@@ -35,6 +35,18 @@ class Decision(NamedTuple):
     note: str = ""  # why a skew's depth was limited, for its remark
 
 
+def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+    """The one kernel of the other role in the module of the kernel holding
+    `op`, when the pass runs on a module; else None."""
+    if root.name != "builtin.module":
+        return None
+    function = _kernel_function(op, root)
+    if function is None:
+        return None
+    peers = _kernels(function.parent.operation)[_other(_role(function))]
+    return peers[0] if len(peers) == 1 else None
+
+
 def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Decision]:
     """`plans` (one per pipeline loop under `root`), with the depths of the
     skews lowered or the skews demoted where they could deadlock the pair;
@@ -152,7 +164,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         while low < high:
             middle = (low + high + 1) // 2
             trial = dict(chosen)
-            lowered = _at_most(plan, middle)
+            lowered = at_most(plan, middle)
             if lowered is None:
                 trial.pop(plan.loop, None)
             else:
@@ -161,7 +173,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                 low = middle
             else:
                 high = middle - 1
-        best = _at_most(plan, low)
+        best = at_most(plan, low)
         if best is None:
             chosen.pop(plan.loop, None)
         else:
@@ -217,7 +229,7 @@ def _pipelined(plan: SkewPlan) -> Pipelined:
         (1, ((len(s.remainder), 0), (len(s.epilogue), 1)))))
 
 
-def _at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
+def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
     """`plan` at the deepest feasible depth <= cap, None for none."""
     depth = skew_depth(cap, {}, plan.trip, plan.remainder).depth if cap >= 1 else 0
     if depth < 1:
@@ -233,7 +245,7 @@ def _at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
 def _capped(planned: dict, cap: int) -> dict:
     out = {}
     for loop, plan in planned.items():
-        lowered = _at_most(plan, min(cap, plan.depth))
+        lowered = at_most(plan, min(cap, plan.depth))
         if lowered is not None:
             out[loop] = lowered
     return out

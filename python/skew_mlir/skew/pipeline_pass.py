@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from mlir import ir
 
 from .. import diagnostics
+from ..diagnostics import LocatedError
 from ..fifo_model import SlotTable, default_slots, pipe_of
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
-from .depth import REMAINDER_MODES
+from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import limit_depths
-from .plan import DemotionPlan
+from .plan import DemotionPlan, SkewPlan
 
 # Membership groups start here in every function, clear of the groups that
 # the buffer allocator numbers from 0.
@@ -32,6 +35,11 @@ class SkewCrossCorePipeline(Pass):
                             "count: 'peel' keeps the depth and peels the rest after "
                             "the steady loop, 'shrink' lowers the depth to the largest "
                             "divisor", choices=REMAINDER_MODES)
+    depth: str = option("stages", "Skew depth: 'stages' (from pto.pipeline_stages) or 'auto' "
+                                  "(the smallest that hides the round trip under the cost "
+                                  "model, docs/deadlock.md)", choices=("stages", "auto"))
+    cost_model: str = option("", "JSON or TOML cost model for depth=auto (default: the "
+                                 "simulator's)")
 
     def run(self, op: ir.Operation) -> None:
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
@@ -46,14 +54,17 @@ class SkewCrossCorePipeline(Pass):
         # nested FIFO op and is demoted whatever that inner loop becomes).
         failed = False
         plans = []
+        bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
         for loop in loops:
             try:
-                plans.append(analyze(loop, _loop_slots(loop, op, table), constants,
-                                     self.remainder))
+                slots = _loop_slots(loop, op, table)
+                plans.append(analyze(loop, slots, constants, self.remainder))
+                bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
+        auto_notes = self._auto_depths(op, plans, bounds) if self.depth == "auto" else {}
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
         decisions = limit_depths(op, plans, table)
         next_group: dict[ir.Operation, int] = {}
@@ -63,6 +74,7 @@ class SkewCrossCorePipeline(Pass):
                 continue
             location = plan.loop.location
             message = plan.remark()
+            note = "; ".join(n for n in (auto_notes.get(plan.loop, ""), note) if n)
             if note:
                 message = f"{message[:-1]}; {note})"
             if isinstance(plan, DemotionPlan):
@@ -83,6 +95,30 @@ class SkewCrossCorePipeline(Pass):
                 diagnostics.remark(location, message)
         if failed:
             raise PassFailure()
+
+
+    def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict) -> dict:
+        """Replaces each skew in `plans` by its depth=auto plan (at most its
+        loop's bound); the notes for the remarks, by loop."""
+        from ..sim.cost_model import load_cost_model  # numpy: only for depth=auto
+        from ..sim.errors import SimError
+        from .auto_depth import auto_depth
+        try:
+            cost = load_cost_model(self.cost_model or None)
+        except SimError as exc:
+            raise LocatedError(op, f"cost-model: {exc}") from None
+        notes = {}
+        for i, plan in enumerate(plans):
+            if isinstance(plan, SkewPlan):
+                plans[i], notes[plan.loop] = auto_depth(plan, op, bounds[plan.loop], cost)
+        return notes
+
+
+def _slot_bound(loop, slots: dict) -> int:
+    """The depth the loop's pipes allow, whatever its trip count."""
+    messages = Counter(pipe_of(fifo) for fifo in loop.fifo)
+    pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
+    return skew_depth(MAX_DEPTH, pipes, None).depth
 
 
 def _loop_slots(loop, root: ir.Operation, table: SlotTable) -> dict:
