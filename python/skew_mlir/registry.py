@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from mlir import ir
 
-from . import _native, diagnostics
+from . import _native, diagnostics, pass_manager
 
 _KINDS = {int: "int", bool: "bool", str: "string"}
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -218,7 +218,7 @@ def _make_runner(cls: type[Pass]):
             return False
         try:
             # Worker threads have no default context: give the pass its op's.
-            with op.context, op.location:
+            with op.context, op.location, pass_manager.in_pass():
                 instance.run_reporting(op)
         except PassFailure:
             return False
