@@ -58,6 +58,8 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
             function = _kernel_function(plan.loop, root)
             if function is not None:
                 by_function.setdefault(function, []).append(plan)
+            else:
+                _demote_if_called_by_kernel(plan, root, decided)
     if not by_function:
         return list(decided.values())
     if root.name != "builtin.module":
@@ -299,6 +301,57 @@ def _callees(function: ir.Operation) -> set[str]:
         return ir.WalkResult.ADVANCE
     function.walk(visit, ir.WalkOrder.PRE_ORDER)
     return names
+
+
+def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
+                                decided: dict) -> None:
+    """A skew in a function that is not a kernel runs wherever the function
+    is called, as many times as it is called: the pair proof does not cover
+    it. Demote it when a kernel of its module reaches the function through
+    calls (at the module anchor, where the callers are visible)."""
+    function = _top_function(plan.loop)
+    if root.name != "builtin.module" or function is None:
+        return
+    kernel = _calling_kernel(function)
+    if kernel is not None:
+        why = (f"@{function_name(function)} is not a kernel but kernel @{kernel} calls "
+               "it: the pair proof does not follow calls, so no skew is proved safe "
+               "(docs/deadlock.md)")
+        decided[id(plan)] = Decision(DemotionPlan(plan.loop, why))
+
+
+def _top_function(op: ir.Operation) -> ir.Operation | None:
+    """The op directly in a builtin.module that holds `op`."""
+    while op is not None:
+        parent = op.parent
+        if parent is None:
+            return None
+        if parent.name == "builtin.module":
+            return op
+        op = parent.operation
+
+
+def _calling_kernel(function: ir.Operation) -> str | None:
+    """The name of a kernel of `function`'s module that reaches it through
+    calls, else None."""
+    module = function.parent.operation
+    functions = {}
+    for block in module.regions[0].blocks:
+        for child in block.operations:
+            child = child.operation
+            if "sym_name" in child.attributes:
+                functions[function_name(child)] = child
+    target = function_name(function)
+    for kernel in (k for ks in _kernels(module).values() for k in ks):
+        seen, work = set(), [kernel]
+        while work:
+            for callee in _callees(work.pop()):
+                if callee == target:
+                    return function_name(kernel)
+                if callee not in seen and callee in functions:
+                    seen.add(callee)
+                    work.append(functions[callee])
+    return None
 
 
 # --- kernels -----------------------------------------------------------------------
