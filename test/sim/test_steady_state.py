@@ -80,3 +80,23 @@ def test_wrong_depth_is_rejected():
         steady_state(naive, 3)
     with pytest.raises(SimError, match="must be >= 0"):
         steady_state(naive, -1)
+
+
+def test_two_replies_per_block():
+    """The exact-attention pair answers each block with P and alpha (and
+    sends the row sums once after the loop): its unskewed cycle runs from
+    push b to the pop of b's second reply, then to push b+1."""
+    exact = ir.Module.parseFile(str(EXAMPLE.parent / "flash_attention_exact.mlir"))
+    with_trip(exact, 16)
+    result = simulate(exact)
+    s = steady_state(result, 0, replies=2)
+    assert s.blocks == 16
+    # The round trip reaches the vector's second push of the block.
+    assert s.round_trip > 2 * 600 + s.vector_work * 0.9
+    assert s.latency_limit > s.round_trip
+    assert s.measured == pytest.approx(s.latency_limit)
+    for wrong in (1, 3):
+        with pytest.raises(SimError, match=f"one C2V and {wrong} V2C message"):
+            steady_state(result, 0, replies=wrong)
+    with pytest.raises(SimError, match="at least one reply"):
+        steady_state(result, 0, replies=0)

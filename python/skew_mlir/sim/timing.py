@@ -107,33 +107,36 @@ def ideal_bound(cores: list[Core], latency: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class SteadyState:
-    """Cycles per KV block of a one-round-trip pair in its steady state.
+    """Cycles per KV block of a round-trip pair in its steady state.
 
-    The pair exchanges one message per direction per block: the cube pushes
-    block b on C2V, the vector pops it, answers on V2C, and the cube pops the
-    answer. A cube loop skewed with depth D issues D produces then D
-    consumes per iteration, so between pushing block b and popping its
-    answer the cube runs (2D-1-i) produces and (D+i) consumes of its own
-    (i = b's position in its group), and block b+2D is pushed after that
-    pop. Every block therefore sits on a cycle: push b, the pipe, the
-    vector's work up to its answer, the pipe back, the cube's work from the
-    pop up to the push of block b+2D. No schedule of this program runs a
-    block faster than that cycle allows, whatever the slot count:
+    Per block the cube pushes one message on C2V, the vector pops it and
+    answers with `replies` messages on V2C (exact flash attention: P and
+    alpha), and the cube pops them; the fewer than `blocks` messages the
+    vector sends after the last block (the final row sums) belong to none. A cube loop
+    skewed with depth D issues D produces then D consumes per iteration, so
+    between pushing block b and popping its answer the cube runs (2D-1-i)
+    produces and (D+i) consumes of its own (i = b's position in its group),
+    and block b+2D is pushed after that pop. Every block therefore sits on a
+    cycle: push b, the pipe, the vector's work up to its answer, the pipe
+    back, the cube's work from the pop up to the push of block b+2D. No
+    schedule of this program runs a block faster than that cycle allows,
+    whatever the slot count:
 
         period >= max(cube work, vector work, latency cycle / 2D)
 
-    `latency_limit` takes the longest such cycle, including the vector's
-    queueing (the answer to b may wait for the vector to finish earlier
-    blocks); for a depth-D cube loop with produce P, consume C (C >= P) and a
-    one-block round trip R it is about (R + P + D*C) / (2D). The unskewed
-    (depth 0) loop pops b before pushing b+1, so its cycle spans one block.
+    `latency_limit` takes the longest such cycle (over every reply message),
+    including the vector's queueing (the answer to b may wait for the vector
+    to finish earlier blocks); for a depth-D cube loop with produce P,
+    consume C (C >= P) and a one-block round trip R it is about
+    (R + P + D*C) / (2D). The unskewed (depth 0) loop pops b before pushing
+    b+1, so its cycle spans one block.
     """
 
     depth: int
     blocks: int
     produce: int | None  # cube busy cycles between two pushes of a group (D >= 2)
-    consume: int | None  # cube busy cycles between two pops of a group (D >= 2)
-    round_trip: int  # 2 * pipe latency + the vector's busy cycles from pop to answer
+    consume: int | None  # cube busy cycles between two blocks' first pops of a group (D >= 2)
+    round_trip: int  # 2 * pipe latency + the vector's busy cycles from pop to last reply
     cube_work: float  # cube busy cycles per block in the steady loop
     vector_work: float  # vector busy cycles per block
     latency_limit: float | None  # per block, None when no cycle fits in the trip
@@ -161,11 +164,14 @@ class SteadyState:
         return (2 * self.depth - 1) * self.produce + self.depth * self.consume
 
 
-def steady_state(result: RunResult, depth: int) -> SteadyState:
+def steady_state(result: RunResult, depth: int, replies: int = 1) -> SteadyState:
     """The steady state of `result`, a run of a pair whose cube loop was
-    skewed with `depth` (0: not skewed). See SteadyState."""
+    skewed with `depth` (0: not skewed) and gets `replies` V2C messages per
+    block. See SteadyState."""
     if depth < 0:
         raise SimError(f"skew depth must be >= 0, got {depth}")
+    if replies < 1:
+        raise SimError(f"a block needs at least one reply, got {replies}")
     if "cube" not in result.cores or "vector" not in result.cores:
         raise SimError("the steady state needs a cube/vector pair")
     cube, vector = result.cores["cube"], result.cores["vector"]
@@ -174,23 +180,26 @@ def steady_state(result: RunResult, depth: int) -> SteadyState:
     v_pop = _events(vector, "pop", "C2V")
     v_push = _events(vector, "push", "V2C")
     blocks = len(c_push)
-    if blocks < 2 or not len(c_pop) == len(v_pop) == len(v_push) == blocks:
-        raise SimError("the steady state needs one message per direction per block "
-                       f"(C2V {blocks} pushed, V2C {len(v_push)} pushed)")
+    if (blocks < 2 or len(v_pop) != blocks or len(c_pop) != len(v_push)
+            or not 0 <= len(v_push) - replies * blocks < blocks):
+        raise SimError(f"the steady state needs one C2V and {replies} V2C message(s) per "
+                       f"block (C2V {blocks} pushed, V2C {len(v_push)} pushed)")
     latency = result.cost.pipe_latency
     span = 2 * depth if depth else 1
     if depth and 2 * depth > blocks:
         raise SimError(f"skew depth {depth} needs at least {2 * depth} blocks, got {blocks}")
 
-    answer = [v_push[b].busy_after - v_pop[b].busy_before for b in range(blocks)]
+    answer = [v_push[b * replies + replies - 1].busy_after - v_pop[b].busy_before
+              for b in range(blocks)]
     round_trip = 2 * latency + _median(answer)
-    # Longest cycle: push b -> pipe -> vector from pop b to answer b+j -> pipe
-    # -> cube from pop b+j to push b+span.
+    # Longest cycle: push b -> pipe -> vector from pop b to reply i of block
+    # b+j -> pipe -> cube from popping that reply to push b+span.
     order = {id(e): i for i, e in enumerate(cube.fifo_events)}  # program order
-    cycles = [2 * latency + v_push[b + j].busy_after - v_pop[b].busy_before
-              + c_push[b + span].busy_after - c_pop[b + j].busy_before
+    cycles = [2 * latency + v_push[r].busy_after - v_pop[b].busy_before
+              + c_push[b + span].busy_after - c_pop[r].busy_before
               for b in range(blocks - span) for j in range(span)
-              if order[id(c_pop[b + j])] < order[id(c_push[b + span])]]
+              for r in range((b + j) * replies, (b + j + 1) * replies)
+              if order[id(c_pop[r])] < order[id(c_push[b + span])]]
     latency_limit = max(cycles) / span if cycles else None
 
     # Steady window: whole cycles (span blocks: the schedule repeats every two
@@ -211,10 +220,11 @@ def steady_state(result: RunResult, depth: int) -> SteadyState:
         cube_work = cube.busy / blocks
     produce = consume = None
     if depth >= 2:
-        produce = _median([b.busy_after - a.busy_after for a, b in zip(cube.fifo_events,
-                           cube.fifo_events[1:]) if a.kind == b.kind == "push"])
-        consume = _median([b.busy_after - a.busy_after for a, b in zip(cube.fifo_events,
-                           cube.fifo_events[1:]) if a.kind == b.kind == "pop"])
+        # A block's first pop stands for its group of replies.
+        firsts = {id(c_pop[b * replies]) for b in range(blocks)}
+        marks = [e for e in cube.fifo_events if e.kind == "push" or id(e) in firsts]
+        produce, consume = (_median([b.busy_after - a.busy_after for a, b in zip(marks, marks[1:])
+                                     if a.kind == b.kind == kind]) for kind in ("push", "pop"))
     return SteadyState(depth, blocks, produce, consume, round_trip, cube_work,
                        vector.busy / blocks, latency_limit, measured)
 
