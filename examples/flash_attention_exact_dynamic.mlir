@@ -1,6 +1,6 @@
 // Exact flash attention over a KV length known only at run time: the pair of
 // flash_attention_exact.mlir (see its header) reading the first %kv_len keys
-// of a 256-key KV buffer (16 blocks of 16 keys at most). Both kernels take
+// of a 1024-key KV buffer (64 blocks of 16 keys at most). Both kernels take
 // %kv_len as argument #0 (one launch argument list for the pair) and loop
 // over the key offset, `scf.for %row = 0 to %kv_len step 16`: the trip count
 // ceil(kv_len / 16) is not a compile-time constant.
@@ -8,11 +8,11 @@
 // The last block may be partial: the vector masks the scores of keys at or
 // past %kv_len to -inf, so their P is exactly 0 and O is attention over the
 // first %kv_len keys (the K and V rows past it get weight 0; they must be
-// finite). Requires 1 <= %kv_len <= 256.
+// finite). Requires 1 <= %kv_len <= 1024.
 
 module {
   func.func @attention_cube(%kv_len: index, %q: tensor<16x16xf32>,
-                            %k: tensor<256x16xf32>, %v: tensor<256x16xf32>) -> tensor<16x16xf32>
+                            %k: tensor<1024x16xf32>, %v: tensor<1024x16xf32>) -> tensor<16x16xf32>
       attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
@@ -21,7 +21,7 @@ module {
     %o_init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x16xf32>) -> tensor<16x16xf32>
     %o = scf.for %row = %c0 to %kv_len step %c16 iter_args(%acc = %o_init) -> (tensor<16x16xf32>) {
       // S = Q K_j^T
-      %k_j = tensor.extract_slice %k[%row, 0] [16, 16] [1, 1] : tensor<256x16xf32> to tensor<16x16xf32>
+      %k_j = tensor.extract_slice %k[%row, 0] [16, 16] [1, 1] : tensor<1024x16xf32> to tensor<16x16xf32>
       %s_init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x16xf32>) -> tensor<16x16xf32>
       %s = linalg.matmul
           indexing_maps = [affine_map<(m, n, d) -> (m, d)>, affine_map<(m, n, d) -> (n, d)>,
@@ -40,7 +40,7 @@ module {
           %y = arith.mulf %x, %a : f32
           linalg.yield %y : f32
       } -> tensor<16x16xf32>
-      %v_j = tensor.extract_slice %v[%row, 0] [16, 16] [1, 1] : tensor<256x16xf32> to tensor<16x16xf32>
+      %v_j = tensor.extract_slice %v[%row, 0] [16, 16] [1, 1] : tensor<1024x16xf32> to tensor<16x16xf32>
       %acc_next = linalg.matmul ins(%p, %v_j : tensor<16x16xf32>, tensor<16x16xf32>)
                                 outs(%o_scaled : tensor<16x16xf32>) -> tensor<16x16xf32>
       scf.yield %acc_next : tensor<16x16xf32>

@@ -20,9 +20,10 @@ from skew_mlir.sim.loading import apply_pipeline, clone
 from skew_mlir.sim.scheduler import simulate
 
 STATIC = ROOT / "examples" / "flash_attention_exact.mlir"
+D128 = ROOT / "examples" / "flash_attention_exact_d128.mlir"
 DYNAMIC = ROOT / "examples" / "flash_attention_exact_dynamic.mlir"
 ROWS, BLOCK, HEAD = 16, 16, 16
-BLOCKS, CAPACITY = 8, 256  # static trip; the dynamic kernel's K/V rows
+BLOCKS, CAPACITY = 8, 1024  # static trip; the dynamic kernel's K/V rows
 SCALE = 0.25
 RTOL = 1e-5
 
@@ -35,12 +36,14 @@ def example(path, transformed: bool) -> ir.Module:
 
 
 def growing_maxima(seed: int, keys: int):
-    """Random Q, K, V with the keys of later blocks scaled up, so most rows
-    find a larger score in a later block than in the first one."""
+    """Random Q, K, V with the keys of blocks 1 to 7 scaled up block by
+    block, so most rows find a larger score in a later block than in the
+    first one (and the scores stay small enough for f32 to be exact to
+    1e-5 through exp)."""
     rng = np.random.default_rng(seed)
     q = rng.standard_normal((ROWS, HEAD)).astype(np.float32)
     k = rng.standard_normal((keys, HEAD))
-    k *= (1 + 0.25 * (np.arange(keys) // BLOCK))[:, None]
+    k *= (1 + 0.25 * np.minimum(np.arange(keys) // BLOCK, 7))[:, None]
     v = rng.standard_normal((keys, HEAD)).astype(np.float32)
     return q, k.astype(np.float32), v
 
@@ -98,9 +101,30 @@ def test_static_example_is_exact_attention(transformed, seed):
                                rtol=RTOL)
 
 
+@pytest.mark.parametrize("transformed", [False, True])
+def test_d128_example_is_attention_with_p_in_f16(transformed):
+    rows, keys, head, blocks, scale = 64, 128, 128, 8, 0.125
+    rng = np.random.default_rng(11)
+    q = rng.standard_normal((rows, head)).astype(np.float16)
+    k = rng.standard_normal((blocks * keys, head))
+    k *= (1 + 0.1 * (np.arange(blocks * keys) // keys))[:, None]
+    k = k.astype(np.float16)
+    v = rng.standard_normal((blocks * keys, head)).astype(np.float16)
+    s = scale * (q.astype(np.float64) @ k.T.astype(np.float64))
+    assert (s[:, keys:].max(axis=1) > s[:, :keys].max(axis=1)).sum() >= rows // 2
+    result = simulate(example(D128, transformed),
+                      inputs={"cube": [q, k, v], "vector": [np.float32(scale)]})
+    (o,), (m, l) = result.outputs["cube"], result.outputs["vector"]
+    assert o.dtype == np.float32 and o.shape == (rows, head)
+    ref = attention(q.astype(np.float64), k.astype(np.float64), v.astype(np.float64), scale)
+    # P goes to the cube in f16 (11 significant bits per weight).
+    np.testing.assert_allclose(o, ref, rtol=1e-3, atol=1e-3 * np.abs(ref).max())
+    np.testing.assert_allclose(m, s.max(axis=1), rtol=1e-6)
+
+
 # Lengths: one block, below two blocks, whole blocks of every parity, partial
 # last blocks, the full buffer.
-LENGTHS = [1, 16, 17, 40, 48, 80, 100, 128, 144, 256]
+LENGTHS = [1, 16, 17, 40, 48, 80, 100, 128, 144, 1024]
 
 
 @pytest.mark.parametrize("transformed", [False, True])
