@@ -17,6 +17,8 @@ from skew_mlir.sim.timing import timing
 from skew_mlir.sim.variants import with_slots, with_stages, with_trip
 
 D128 = ROOT / "examples" / "flash_decode_qk_pv_d128.mlir"
+EXACT = ROOT / "examples" / "flash_attention_exact.mlir"
+EXACT_D128 = ROOT / "examples" / "flash_attention_exact_d128.mlir"
 COST = CostModel()
 
 
@@ -31,6 +33,11 @@ def test_the_numbers_below_are_for_the_default_cost_model():
     (EXAMPLE, 5, 27660, 6045, 5595),
     (D128, 2, 74040, 31617, 31369),
     (D128, 5, 74040, 31633, 30525),
+    # Exact attention (P and alpha per block): depth 2 at both stages (4
+    # slots hold two blocks' two replies).
+    (EXACT, 2, 28040, 9008, 7009),
+    (EXACT, 5, 28040, 9008, 7009),
+    (EXACT_D128, 2, 76960, 34009, 33381),
 ])
 def test_cycles_before_and_after_the_skew(example, stages, naive, skewed, bound):
     before = ir.Module.parseFile(str(example))
