@@ -107,7 +107,7 @@ func.func private @no_fifo(%t: tensor<16xf32>) -> tensor<16xf32> {
 }
 func.func @cube(%t: tensor<16xf32>) attributes {pto.core = "aic"} {
   %u = func.call @no_fifo(%t) : (tensor<16xf32>) -> tensor<16xf32>
-  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: a call to @send_twice, which uses the FIFO}}
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: 'func.call' to @send_twice, which uses the FIFO}}
   func.call @send_twice(%u) : (tensor<16xf32>) -> ()
   return
 }

@@ -25,7 +25,7 @@ from mlir import ir
 from ..fifo_model import PUSH, FifoError, SlotTable, default_slots, kernel_role, subblocks
 from ..verify.model import Model
 from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
-from ..verify.verify_pass import _fifo_functions, _pipe_slots
+from ..verify.verify_pass import _pipe_slots
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan, producer_schedule
 
@@ -96,15 +96,15 @@ class _Pair:
     """Builds and runs the planned pair in the verifier's model."""
 
     def __init__(self, module, cube, vector, slots: SlotTable):
+        self.module = module
         _, self.holders = fifo_holders(module)
-        self.fifo_functions = _fifo_functions(module, self.holders)
         self.functions = {"cube": cube, "vector": vector}
         self.default = default_slots(module, slots.option)
         self.subblocks = subblocks(cube, vector)
 
     def programs(self, skews: dict) -> dict[str, Program]:
         pipelined = {plan.loop: _pipelined(plan) for plan in skews.values()}
-        return {role: build_program(role, function, self.holders, self.fifo_functions,
+        return {role: build_program(role, function, self.holders, self.module,
                                     pipelined)
                 for role, function in self.functions.items()}
 
@@ -260,7 +260,7 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
     """Keep the skews of `function` only if its pushes can never block."""
     role = _role(function)
     _, holders = fifo_holders(function)
-    program = build_program(role, function, holders, _callees(function))
+    program = build_program(role, function, holders, function)
     if program.unproved:
         _, what = program.unproved[0]
         reason = (f"{why}, and the kernel's own FIFO use cannot be counted ({what}): "

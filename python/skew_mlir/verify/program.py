@@ -20,6 +20,7 @@ from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
                           freed_pipes, pipe_of, split_of, tile_of)
+from ..calls import call_summaries
 from ..loop_ranges import static_trips
 
 
@@ -136,17 +137,24 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 fifo_functions: set[str], pipelined: dict):
+                 scope: ir.Operation, pipelined: dict):
         self.role = role
         self.pipelined = pipelined
         self.function = function
         self.holders = holders
-        self.fifo_functions = fifo_functions
+        self.scope = scope
         self.unproved: list = []
         self.errors: list = []
 
     def build(self) -> Program:
         region = self.function.regions[0]
+        if len(region.blocks) > 1:
+            # Branches between blocks are not modelled: reading the first
+            # block alone would prove a program that never runs.
+            self.unproved.append((self.function, f"the kernel's body has "
+                                  f"{len(region.blocks)} blocks (unstructured "
+                                  "control flow is not modelled)"))
+        self.unproved.extend(self.fifo_calls())
         body = self.block(region.blocks[0]) if len(region.blocks) else ()
         return Program(self.role, self.function, body, self.unproved, self.errors,
                        freed_pipes(self.function))
@@ -162,10 +170,27 @@ class _Builder:
                     nodes.append(event)
             elif op in self.holders:
                 nodes.extend(self.region_op(op))
-            elif "callee" in op.attributes and _callee(op) in self.fifo_functions:
-                self.unproved.append((op, f"a call to @{_callee(op)}, which uses "
-                                          "the FIFO"))
         return tuple(nodes)
+
+    def fifo_calls(self) -> list:
+        """Every call anywhere in the kernel that reaches FIFO ops, or whose
+        callee cannot be read: its messages are not modelled."""
+        calls: list[ir.Operation] = []
+
+        def visit(op):
+            if "callee" in op.attributes or op.name == "func.call_indirect":
+                calls.append(op)
+            return ir.WalkResult.ADVANCE
+        self.function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        if not calls:
+            return []
+        found = []
+        for call, summary in zip(calls, call_summaries(self.scope, calls, OPS)):
+            if summary.problem is not None:
+                found.append((call, f"{summary.describe(call)}: {summary.problem}"))
+            elif summary.reached:
+                found.append((call, f"{summary.describe(call)}, which uses the FIFO"))
+        return found
 
     def region_op(self, op: ir.Operation) -> tuple:
         if op.name == "scf.for":
@@ -232,17 +257,14 @@ def _shape(nodes: tuple) -> tuple:
     return tuple(out)
 
 
-def _callee(op: ir.Operation) -> str:
-    attr = op.attributes["callee"]
-    return attr.value if isinstance(attr, ir.FlatSymbolRefAttr) else str(attr)
-
-
 def function_name(function: ir.Operation) -> str:
     return ir.StringAttr(function.attributes["sym_name"]).value
 
 
 def build_program(role: str, function: ir.Operation, holders: set,
-                  fifo_functions: set[str], pipelined: dict | None = None) -> Program:
+                  scope: ir.Operation, pipelined: dict | None = None) -> Program:
     """The FIFO program of a kernel function (`role`: "cube" / "vector");
-    the scf.for ops in `pipelined` as their Pipelined forms would run."""
-    return _Builder(role, function, holders, fifo_functions, pipelined or {}).build()
+    the scf.for ops in `pipelined` as their Pipelined forms would run. Calls
+    are followed only to functions inside `scope` (another thread may be
+    rewriting the others)."""
+    return _Builder(role, function, holders, scope, pipelined or {}).build()

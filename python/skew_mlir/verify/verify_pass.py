@@ -58,8 +58,7 @@ class VerifyFifo(Pass):
         self._verify_pair(op, kernels, holders, default)
 
     def _verify_pair(self, op, kernels, holders, default) -> None:
-        fifo_functions = _fifo_functions(op, holders)
-        programs = {role: build_program(role, function, holders, fifo_functions)
+        programs = {role: build_program(role, function, holders, op)
                     for role, function in kernels.items()}
         slots, errors = _pipe_slots(kernels, programs, default)
         _report(errors + [e for p in programs.values() for e in p.errors])
@@ -179,38 +178,6 @@ def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     while op.parent is not None and op.parent != root:
         op = op.parent
     return op if op.parent == root else None
-
-
-def _fifo_functions(module: ir.Operation, holders: set) -> set[str]:
-    """Names of the module's functions that hold FIFO ops, directly or
-    through the functions they call."""
-    bodies = {}
-    for block in module.regions[0].blocks:
-        for child in block.operations:
-            child = child.operation
-            if "sym_name" in child.attributes and child.regions:
-                bodies[function_name(child)] = child
-    names = {name for name, f in bodies.items() if f in holders}
-    calls: dict[str, set] = {}
-    for name, function in bodies.items():
-        callees = set()
-
-        def visit(nested, callees=callees):
-            if "callee" in nested.attributes:
-                attr = nested.attributes["callee"]
-                if isinstance(attr, ir.FlatSymbolRefAttr):
-                    callees.add(attr.value)
-            return ir.WalkResult.ADVANCE
-        function.walk(visit, ir.WalkOrder.PRE_ORDER)
-        calls[name] = callees
-    changed = True
-    while changed:
-        changed = False
-        for name, callees in calls.items():
-            if name not in names and callees & names:
-                names.add(name)
-                changed = True
-    return names
 
 
 def _report(errors: list) -> None:
