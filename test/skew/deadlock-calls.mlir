@@ -49,3 +49,10 @@ module attributes {pto.fifo_depth = 4 : i64} {
     return %r : tensor<4xf32>
   }
 }
+
+// Under func.func the callers are not visible: a pipeline loop in a function
+// that is not a kernel may run inside a kernel, as often as it is called.
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{remarks=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUNC
+// RUN: pto-sim check %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core))' | FileCheck %s
+// FUNC: demoted: @cube_body is not a kernel and its callers are not visible from this anchor: a kernel may call it, and no skew is safe against every peer (docs/deadlock.md)
+// FUNC: demoted: @vec_inner is not a kernel and its callers are not visible from this anchor

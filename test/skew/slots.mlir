@@ -3,7 +3,7 @@
 // attribute pto.fifo_depth, else 4.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics -split-input-file
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true fifo-depth=2" -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPT2
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{remarks=true fifo-depth=1}))' -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPT1
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-skew-cross-core{remarks=true fifo-depth=1})' -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPT1
 
 // Default: 4 slots, stage 6 asks for depth 5.
 // OPT2: remark: skewed: depth 2 (requested 5, trip 60, slots 2)

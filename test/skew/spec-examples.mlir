@@ -1,6 +1,6 @@
 // The examples of the SkewCrossCorePipeline spec, on scf.for.
 // RUN: pto-opt %s --pto-skew-cross-core -split-input-file | FileCheck %s
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core))' -split-input-file | FileCheck %s
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-skew-cross-core)' -split-input-file | FileCheck %s
 
 // Producer role, stage 2, trip 8: depth 2, two produces then two consumes.
 // CHECK-LABEL: func.func @producer_stage2

@@ -306,18 +306,25 @@ def _callees(function: ir.Operation) -> set[str]:
 def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
                                 decided: dict) -> None:
     """A skew in a function that is not a kernel runs wherever the function
-    is called, as many times as it is called: the pair proof does not cover
-    it. Demote it when a kernel of its module reaches the function through
-    calls (at the module anchor, where the callers are visible)."""
+    is called, as many times as it is called: neither the pair proof nor the
+    peer-blind push count covers it. Demote it when a kernel may call the
+    function: under a function anchor always (the callers are not visible),
+    at the module anchor when a kernel of its module reaches it by calls."""
     function = _top_function(plan.loop)
-    if root.name != "builtin.module" or function is None:
+    if function is None:
         return
-    kernel = _calling_kernel(function)
-    if kernel is not None:
-        why = (f"@{function_name(function)} is not a kernel but kernel @{kernel} calls "
-               "it: the pair proof does not follow calls, so no skew is proved safe "
-               "(docs/deadlock.md)")
-        decided[id(plan)] = Decision(DemotionPlan(plan.loop, why))
+    name = (function_name(function) if "sym_name" in function.attributes
+            else function.name)
+    if root.name != "builtin.module":
+        why = (f"@{name} is not a kernel and its callers are not visible from this "
+               "anchor: a kernel may call it, and no skew is safe against every peer")
+    else:
+        kernel = _calling_kernel(function)
+        if kernel is None:
+            return
+        why = (f"@{name} is not a kernel but kernel @{kernel} calls it: the pair "
+               "proof does not follow calls, so no skew is proved safe")
+    decided[id(plan)] = Decision(DemotionPlan(plan.loop, why + " (docs/deadlock.md)"))
 
 
 def _top_function(op: ir.Operation) -> ir.Operation | None:
