@@ -376,14 +376,9 @@ def _other(role: str) -> str:
 
 def _kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     """The kernel (a function marked pto.core, directly in a module) holding
-    `op`, or None; at most up to `root` unless `root` is inside it."""
-    while op is not None and op.name != "builtin.module":
-        parent = op.parent
-        if parent is not None and parent.name == "builtin.module":
-            return op if _role(op) is not None else None
-        op = parent.operation if parent is not None else None
-    return None
-
+    `op`, or None."""
+    function = _top_function(op)
+    return function if function is not None and _role(function) is not None else None
 
 def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
     found: dict[str, list] = {"cube": [], "vector": []}
