@@ -173,3 +173,37 @@ def test_given_arguments_are_checked(args, message):
     module = ir.Module.parse(GIVEN_PAIR)
     with pytest.raises(SimError, match=re.escape(message)):
         make_inputs(module, find_pair(module), 0, args)
+
+
+def test_variant_with_a_run_time_trip_count():
+    """with_trip on a loop bounded by a kernel argument keeps the bound and
+    returns the launch argument that gives the trip (lb + trip * step), and
+    resizes the buffers the loop tiles as for a constant bound."""
+    module = ir.Module.parseFile(str(ROOT / "examples" / "flash_attention_exact_dynamic.mlir"))
+    launch = with_trip(module, 7)
+    assert launch == {0: "112"}
+    assert "tensor<112x16xf32>" in str(module.body.operations[0].attributes["function_type"])
+    result = check_pass(module, seed=7, args=launch)
+    assert result.ok, result.verdict
+    assert "C2V 7, V2C 15" in result.verdict
+
+
+def test_variant_with_one_argument_bounding_loops_of_different_steps():
+    module = ir.Module.parse("""
+module {
+  func.func @a(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 { } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+  func.func @b(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %n step %c2 { } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+}""")
+    with pytest.raises(SimError, match=re.escape(
+            "argument #0 bounds pipeline loops that need different values of it for trip 3")):
+        with_trip(module, 3)

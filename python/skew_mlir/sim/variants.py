@@ -1,10 +1,14 @@
 """Variants of a kernel pair, rewritten through the bindings (benchmarks, tests).
 
 `with_trip` changes the trip count of every pipeline loop (`scf.for` with
-pto.pipeline_stages and constant bounds) and resizes the kernel arguments the
-loops tile: a function argument sliced by `tensor.extract_slice` inside such
-a loop gets dim 0 = trip * the slice's static size (the KV length of a
-flash-decode pair). `with_stages` sets every loop's pto.pipeline_stages;
+pto.pipeline_stages and a constant lower bound and step) and resizes the
+kernel arguments the loops tile: a function argument sliced by
+`tensor.extract_slice` inside such a loop gets dim 0 = trip * the slice's
+static size (the KV length of a flash-decode pair). A constant upper bound is
+replaced; an upper bound that is a scalar argument of the kernel (a KV length
+known only at run time) stays, and the variant must be launched with that
+argument set to lb + trip * step: `with_trip` returns those launch arguments
+(argument index -> value, as `pto-sim --arg` takes them). `with_stages` sets every loop's pto.pipeline_stages;
 `with_slots` sets the module's pto.fifo_depth.
 """
 
@@ -49,18 +53,27 @@ def with_slots(module: ir.Module, slots: int) -> None:
     module.operation.attributes[pto.FIFO_DEPTH_ATTR] = _i64(slots)
 
 
-def with_trip(module: ir.Module, trip: int) -> None:
+def with_trip(module: ir.Module, trip: int) -> dict[int, str]:
     resize: dict[tuple[str, int], int] = {}  # (function, argument) -> new dim 0
+    launch: dict[int, str] = {}  # run-time upper bounds: argument index -> value
     funcs = functions_of(module)
     for loop in pipeline_loops(module):
         lb, step = _constant(loop.operands[0]), _constant(loop.operands[2])
-        with ir.InsertionPoint(loop), loop.location:
-            ub = arith.ConstantOp(loop.operands[1].type, lb + trip * step)
-        loop.operands[1] = ub.result
         func = loop
         while func.name != "func.func":
             func = func.parent
         fname = func.attributes["sym_name"].value
+        bound = loop.operands[1]
+        if isinstance(bound, ir.BlockArgument) and bound.owner.owner == func:
+            value = str(lb + trip * step)
+            if launch.setdefault(bound.arg_number, value) != value:
+                raise SimError(f"argument #{bound.arg_number} bounds pipeline loops that need "
+                               f"different values of it for trip {trip}")
+        else:
+            _constant(bound)  # raises: no other bound has a trip to set
+            with ir.InsertionPoint(loop), loop.location:
+                ub = arith.ConstantOp(bound.type, lb + trip * step)
+            loop.operands[1] = ub.result
 
         def visit(op):
             if op.name == "tensor.extract_slice":
@@ -81,3 +94,4 @@ def with_trip(module: ir.Module, trip: int) -> None:
             ir.FunctionType.get(inputs, list(ftype.results)))
     if not module.operation.verify():
         raise SimError(f"the trip-{trip} variant does not verify")
+    return launch
