@@ -3,7 +3,8 @@
 // follow, so several pushes and several pops per iteration skew together.
 // Each pipe bounds the depth by its slots / the messages one iteration moves
 // through it. A push after a pop on a pipe the lead group uses would reorder
-// that pipe: demoted (test/skew/demote.mlir, @multi_round_trip_cube).
+// that pipe: demoted, the remark naming both ops. Each case is a cube/vector
+// pair that test_golden_pairs_sim.py runs through `pto-sim check`.
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics | FileCheck %s
 
 // Two pushes then two pops, 8 slots: depth 2 (8 / 2 messages = 4 >= 2);
@@ -31,6 +32,7 @@
 // CHECK-NEXT:    "pto.tpop_from_aiv"
 // CHECK-NOT:     pto.tp
 // CHECK:         return
+//--- two_pushes_two_pops.mlir
 module attributes {pto.fifo_depth = 8 : i64} {
   func.func @two_pushes_two_pops(%k: tensor<64x16xf32>, %init: tensor<16xf32>) -> tensor<16xf32>
       attributes {pto.core = "aic"} {
@@ -53,6 +55,105 @@ module attributes {pto.fifo_depth = 8 : i64} {
     } {pto.pipeline_stages = 2 : i64}
     return %r : tensor<16xf32>
   }
+
+  func.func @vector_two_pushes_two_pops() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant 8 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %s = arith.addf %a, %b : tensor<16xf32>
+      %d = arith.subf %a, %b : tensor<16xf32>
+      "pto.tpush_to_aic"(%s) : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%d) : (tensor<16xf32>) -> ()
+    }
+    return
+  }
+}
+
+// -----
+
+// A push on C2V (id 0) and a push on a second pipe (C2V id 1), then a pop
+// from each: both pushes lead, each pipe holds one message per iteration, so
+// 4 slots allow depth 2. The copies keep every pipe's order.
+// CHECK-LABEL: func.func @two_pipes
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// Prologue:
+// CHECK:         tensor.extract_slice %{{.*}}[%[[C0]], 0]
+// CHECK-NEXT:    "pto.tpush_to_aiv"(%{{.*}}) {id = 0 : i32}
+// CHECK-NEXT:    %[[E0:.*]] = math.exp
+// CHECK-NEXT:    "pto.tpush_to_aiv"(%[[E0]]) {id = 1 : i32}
+// CHECK-NEXT:    tensor.extract_slice %{{.*}}[%[[C1]], 0]
+// CHECK-NEXT:    "pto.tpush_to_aiv"(%{{.*}}) {id = 0 : i32}
+// CHECK-NEXT:    %[[E1:.*]] = math.exp
+// CHECK-NEXT:    "pto.tpush_to_aiv"(%[[E1]]) {id = 1 : i32}
+// Steady loop:
+// CHECK-NEXT:    scf.for %[[K:.*]] = %[[C2]] to %[[C8]] step %[[C2]]
+// CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K]], 0]
+// CHECK-NEXT:      "pto.tpush_to_aiv"(%{{.*}}) {id = 0 : i32}
+// CHECK-NEXT:      math.exp
+// CHECK-NEXT:      "pto.tpush_to_aiv"(%{{.*}}) {id = 1 : i32}
+// CHECK-NEXT:      %[[K1:.*]] = arith.addi %[[K]], %[[C1]]
+// CHECK-NEXT:      tensor.extract_slice %{{.*}}[%[[K1]], 0]
+// CHECK-NEXT:      "pto.tpush_to_aiv"(%{{.*}}) {id = 0 : i32}
+// CHECK-NEXT:      math.exp
+// CHECK-NEXT:      "pto.tpush_to_aiv"(%{{.*}}) {id = 1 : i32}
+// CHECK-NEXT:      "pto.tpop_from_aiv"() {id = 0 : i32}
+// CHECK-NEXT:      "pto.tpop_from_aiv"() {id = 1 : i32}
+// CHECK-NEXT:      arith.subf
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      "pto.tpop_from_aiv"() {id = 0 : i32}
+// CHECK-NEXT:      "pto.tpop_from_aiv"() {id = 1 : i32}
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// Epilogue:
+// CHECK-NEXT:    "pto.tpop_from_aiv"() {id = 0 : i32}
+// CHECK-NEXT:    "pto.tpop_from_aiv"() {id = 1 : i32}
+// CHECK-NEXT:    arith.subf
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    "pto.tpop_from_aiv"() {id = 0 : i32}
+// CHECK-NEXT:    "pto.tpop_from_aiv"() {id = 1 : i32}
+// CHECK-NOT:     pto.tp
+// CHECK:         return
+//--- two_pipes.mlir
+module {
+  func.func @two_pipes(%k: tensor<64x16xf32>, %init: tensor<16xf32>) -> tensor<16xf32>
+      attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4)}}
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (tensor<16xf32>) {
+      %a = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+      "pto.tpush_to_aiv"(%a) {id = 0 : i32} : (tensor<16xf32>) -> ()
+      %e = math.exp %a : tensor<16xf32>
+      "pto.tpush_to_aiv"(%e) {id = 1 : i32} : (tensor<16xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() {id = 0 : i32} : () -> tensor<16xf32>
+      %q = "pto.tpop_from_aiv"() {id = 1 : i32} : () -> tensor<16xf32>
+      %s = arith.subf %p, %q : tensor<16xf32>
+      %n = arith.addf %acc, %s : tensor<16xf32>
+      scf.yield %n : tensor<16xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    return %r : tensor<16xf32>
+  }
+
+  func.func @vector_two_pipes() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant 8 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = "pto.tpop_from_aic"() {id = 0 : i32} : () -> tensor<16xf32>
+      %e = "pto.tpop_from_aic"() {id = 1 : i32} : () -> tensor<16xf32>
+      %m = arith.mulf %a, %e : tensor<16xf32>
+      "pto.tpush_to_aic"(%m) {id = 0 : i32} : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%e) {id = 1 : i32} : (tensor<16xf32>) -> ()
+    }
+    return
+  }
 }
 
 // -----
@@ -68,6 +169,7 @@ module attributes {pto.fifo_depth = 8 : i64} {
 // CHECK-NEXT:    math.sqrt
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    scf.for
+//--- interleaved_pushes.mlir
 module attributes {pto.fifo_depth = 4 : i64} {
   func.func @interleaved_pushes(%a: tensor<16xf32>, %init: tensor<16xf32>) -> tensor<16xf32>
       attributes {pto.core = "aic"} {
@@ -88,6 +190,20 @@ module attributes {pto.fifo_depth = 4 : i64} {
     } {pto.pipeline_stages = 2 : i64}
     return %r : tensor<16xf32>
   }
+
+  func.func @vector_interleaved_pushes() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant 6 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %m = arith.mulf %a, %b : tensor<16xf32>
+      "pto.tpush_to_aic"(%m) : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%a) : (tensor<16xf32>) -> ()
+    }
+    return
+  }
 }
 
 // -----
@@ -99,6 +215,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-NEXT:    scf.for
+//--- slots_per_message.mlir
 module attributes {pto.fifo_depth = 4 : i64} {
   func.func @slots_per_message(%a: tensor<16xf32>) attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
@@ -115,6 +232,21 @@ module attributes {pto.fifo_depth = 4 : i64} {
     } {pto.pipeline_stages = 4 : i64}
     return
   }
+
+  func.func @vector_slots_per_message() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant 8 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %c = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      "pto.tpush_to_aic"(%a) : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%b) : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%c) : (tensor<16xf32>) -> ()
+    }
+    return
+  }
 }
 
 // -----
@@ -129,6 +261,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
 // CHECK-NEXT:      "pto.tpop_from_aiv"
 // CHECK-NEXT:      "pto.tpop_from_aiv"
 // CHECK-NEXT:    }
+//--- push_after_pop.mlir
 module {
   func.func @push_after_pop(%a: tensor<16xf32>) attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
@@ -143,6 +276,22 @@ module {
       %q = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
       %r = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
     } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+
+  func.func @vector_push_after_pop() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant 8 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %b = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      %s = arith.addf %a, %b : tensor<16xf32>
+      "pto.tpush_to_aic"(%s) : (tensor<16xf32>) -> ()
+      %c = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+      "pto.tpush_to_aic"(%c) : (tensor<16xf32>) -> ()
+      "pto.tpush_to_aic"(%a) : (tensor<16xf32>) -> ()
+    }
     return
   }
 }
