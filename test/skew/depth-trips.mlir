@@ -4,9 +4,11 @@
 // iterations left over, then the consumer copies of every iteration not yet
 // consumed. A copy of iteration n has membership slot n % depth. Trips 5, 7,
 // 9, 10 at depth 2 (stages 3) and depth 3 (stages 4); trip 5 < 2 x 3 lowers
-// depth 3 to 5 // 2 = 2.
-// RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics
-// RUN: pto-opt %s --pto-skew-cross-core | FileCheck %s
+// depth 3 to 5 // 2 = 2. Each case is a cube/vector pair (the vector pops,
+// computes and answers every iteration) that test_golden_pairs_sim.py runs
+// through `pto-sim check`.
+// RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics
+// RUN: pto-opt %s --pto-skew-cross-core -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @d2_trip5
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -27,7 +29,9 @@
 // CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E2]]
 
-func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d2_trip5.mlir
+func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
@@ -41,6 +45,20 @@ func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d2_trip5() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 5 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d2_trip7
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -62,7 +80,9 @@ func.func @d2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E2]]
 
-func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d2_trip7.mlir
+func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 7 : index
@@ -76,6 +96,20 @@ func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d2_trip7() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 7 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d2_trip9
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -97,7 +131,9 @@ func.func @d2_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E2]]
 
-func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d2_trip9.mlir
+func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
@@ -111,6 +147,20 @@ func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d2_trip9() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 9 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d2_trip10
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -128,7 +178,9 @@ func.func @d2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E1:.*]] = tensor.insert_slice %{{.*}} into %[[E0]][%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:1"}
 // CHECK-NEXT:    return %[[E1]]
 
-func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d2_trip10.mlir
+func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 10 : index
@@ -142,6 +194,20 @@ func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
   } {pto.pipeline_stages = 3 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d2_trip10() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 10 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d3_trip5
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -162,7 +228,9 @@ func.func @d2_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
 // CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C4]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E2]]
 
-func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d3_trip5.mlir
+func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
@@ -176,6 +244,20 @@ func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 4 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d3_trip5() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 5 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d3_trip7
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
@@ -199,7 +281,9 @@ func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E3:.*]] = tensor.insert_slice %{{.*}} into %[[E2]][%[[C6]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E3]]
 
-func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d3_trip7.mlir
+func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 7 : index
@@ -213,6 +297,20 @@ func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 4 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d3_trip7() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 7 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d3_trip9
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
@@ -233,7 +331,9 @@ func.func @d3_trip7(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E2:.*]] = tensor.insert_slice %{{.*}} into %[[E1]][%[[C8]], 0] {{.*}} {pto.pipeline_membership = "1048576:2"}
 // CHECK-NEXT:    return %[[E2]]
 
-func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d3_trip9.mlir
+func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
@@ -247,6 +347,20 @@ func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   } {pto.pipeline_stages = 4 : i64}
   return %r : tensor<64x16xf32>
 }
+
+func.func @vector_d3_trip9() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 9 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
 
 // CHECK-LABEL: func.func @d3_trip10
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
@@ -271,7 +385,9 @@ func.func @d3_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
 // CHECK-NEXT:    %[[E3:.*]] = tensor.insert_slice %{{.*}} into %[[E2]][%[[C9]], 0] {{.*}} {pto.pipeline_membership = "1048576:0"}
 // CHECK-NEXT:    return %[[E3]]
 
-func.func @d3_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- d3_trip10.mlir
+func.func @d3_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 10 : index
@@ -284,4 +400,16 @@ func.func @d3_trip10(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
     scf.yield %o : tensor<64x16xf32>
   } {pto.pipeline_stages = 4 : i64}
   return %r : tensor<64x16xf32>
+}
+
+func.func @vector_d3_trip10() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 10 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
 }

@@ -1,8 +1,10 @@
 // remainder=shrink, the reference's rule: the requested depth is lowered to
 // the largest d with trip % d == 0 and trip >= 2d, down to 1 (the classic
-// one-ahead skew). The remark says so when the divisor rule lowered it.
-// RUN: pto-opt %s --pto-skew-cross-core="remarks=true remainder=shrink" -verify-diagnostics
-// RUN: pto-opt %s --pto-skew-cross-core="remainder=shrink" | FileCheck %s
+// one-ahead skew). The remark says so when the divisor rule lowered it. Each
+// case is a cube/vector pair that test_golden_pairs_sim.py runs through
+// `pto-sim check`.
+// RUN: pto-opt %s --pto-skew-cross-core="remarks=true remainder=shrink" -split-input-file -verify-diagnostics
+// RUN: pto-opt %s --pto-skew-cross-core="remainder=shrink" -split-input-file | FileCheck %s
 
 // Trip 2 at depth 1: the steady loop runs once and is kept.
 // CHECK-LABEL: func.func @f2_trip2
@@ -69,7 +71,9 @@
 // CHECK-NEXT:    tensor.insert_slice %{{.*}}[%[[C5]], 0]
 // CHECK-NEXT:    return
 
-func.func @f2_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+//--- f2_trip2.mlir
+func.func @f2_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 2 : index
@@ -84,7 +88,23 @@ func.func @f2_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip2() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 2 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip3.mlir
+func.func @f2_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 3 : index
@@ -99,7 +119,23 @@ func.func @f2_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip3() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 3 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip4.mlir
+func.func @f2_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 4 : index
@@ -114,7 +150,23 @@ func.func @f2_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip4() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 4 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip5.mlir
+func.func @f2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
@@ -129,7 +181,23 @@ func.func @f2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip5() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 5 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip6.mlir
+func.func @f2_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 6 : index
@@ -144,7 +212,23 @@ func.func @f2_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip6() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 6 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip8.mlir
+func.func @f2_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 8 : index
@@ -159,7 +243,23 @@ func.func @f2_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip8() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 8 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip9.mlir
+func.func @f2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
@@ -174,7 +274,23 @@ func.func @f2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f2_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip9() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 9 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f2_trip12.mlir
+func.func @f2_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 12 : index
@@ -189,7 +305,23 @@ func.func @f2_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f2_trip12() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 12 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip2.mlir
+func.func @f4_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 2 : index
@@ -204,7 +336,23 @@ func.func @f4_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip2() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 2 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip3.mlir
+func.func @f4_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 3 : index
@@ -219,7 +367,23 @@ func.func @f4_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip3() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 3 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip4.mlir
+func.func @f4_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 4 : index
@@ -234,7 +398,23 @@ func.func @f4_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip4() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 4 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip5.mlir
+func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
@@ -249,7 +429,23 @@ func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip5() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 5 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip6.mlir
+func.func @f4_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 6 : index
@@ -264,7 +460,23 @@ func.func @f4_trip6(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip6() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 6 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip8.mlir
+func.func @f4_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 8 : index
@@ -279,7 +491,23 @@ func.func @f4_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip8() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 8 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip9.mlir
+func.func @f4_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
@@ -294,7 +522,23 @@ func.func @f4_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   return %r : tensor<64x16xf32>
 }
 
-func.func @f4_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @vector_f4_trip9() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 9 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+//--- f4_trip12.mlir
+func.func @f4_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<64x16xf32>
+    attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 12 : index
@@ -307,4 +551,16 @@ func.func @f4_trip12(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<
     scf.yield %o : tensor<64x16xf32>
   } {pto.pipeline_stages = 4 : i64}
   return %r : tensor<64x16xf32>
+}
+
+func.func @vector_f4_trip12() attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 12 : index
+  scf.for %i = %c0 to %ub step %c1 {
+    %s = "pto.tpop_from_aic"() : () -> tensor<1x16xf32>
+    %e = math.exp %s : tensor<1x16xf32>
+    "pto.tpush_to_aic"(%e) : (tensor<1x16xf32>) -> ()
+  }
+  return
 }
