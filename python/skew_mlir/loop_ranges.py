@@ -72,28 +72,82 @@ class LoopRange(NamedTuple):
         return (1 << self.width) - 1 if self.unsigned else (1 << (self.width - 1)) - 1
 
 
-def read_range(loop: ir.Operation, constants: Constants) -> LoopRange:
-    """The constant range of an scf.for, or NonStaticRange."""
-    operands = loop.operands
-    bounds = lower, upper, step_value = operands[0], operands[1], operands[2]
-    start = constants.get(lower, "lower bound")
-    stop = constants.get(upper, "upper bound")
+class LoopStep(NamedTuple):
+    """The constant positive step of an scf.for whose bounds may be known at
+    run time only, its IV's bit width and whether its comparison is unsigned."""
+
+    step: int
+    width: int
+    unsigned: bool
+
+    @property
+    def max_trip(self) -> int:
+        """The most iterations any bounds of the IV's type allow."""
+        return trip_count(0, (1 << self.width) - 1, self.step)
+
+
+def read_step(loop: ir.Operation, constants: Constants) -> LoopStep:
+    """The constant positive step of an scf.for, or NonStaticRange. A step
+    known at run time only may be zero or negative: such a loop never ends
+    or never runs, and nothing here can tell which."""
+    step_value = loop.operands[2]
     step = constants.get(step_value, "step")
     # The bounds have the IV's type; index is treated as 64-bit, as the data
     # layout default is.
-    type_ = lower.type
+    type_ = step_value.type
     width = type_.width if isinstance(type_, ir.IntegerType) else 64
     unsigned = "unsignedCmp" in loop.attributes
     if unsigned:
-        start, stop, step = (v % (1 << width) for v in (start, stop, step))
+        step %= 1 << width
     if step <= 0:
         raise NonStaticRange(f"non-positive step {step}")
-    return LoopRange(start, stop, step, width, unsigned, bounds)
+    return LoopStep(step, width, unsigned)
+
+
+def read_range(loop: ir.Operation, constants: Constants) -> LoopRange:
+    """The constant range of an scf.for, or NonStaticRange."""
+    operands = loop.operands
+    bounds = lower, upper = operands[0], operands[1]
+    start = constants.get(lower, "lower bound")
+    stop = constants.get(upper, "upper bound")
+    step, width, unsigned = read_step(loop, constants)
+    if unsigned:
+        start, stop = (v % (1 << width) for v in (start, stop))
+    return LoopRange(start, stop, step, width, unsigned, (*bounds, operands[2]))
 
 
 def trip_count(start: int, stop: int, step: int) -> int:
     """Iterations of `for (i = start; i < stop; i += step)`, step > 0."""
     return max(0, -(-(stop - start) // step))
+
+
+def trip_key(loop: ir.Operation) -> tuple | None:
+    """What the trip count of an scf.for is computed from, when its bounds are
+    constants or arguments of its function (by position), else None.
+
+    The two kernels of a cube/vector pair are launched with one argument
+    list, so loops of the pair with one key run equally often (and a pair
+    whose loops with one key move messages stays balanced only if they do)."""
+    parts: list = []
+    for value in list(loop.operands)[:3]:
+        number = Constants._read(value)
+        if number is not None:
+            parts.append(number)
+        elif _function_argument(value):
+            parts.append(f"%arg{ir.BlockArgument(value).arg_number}")
+        else:
+            return None
+    return (*parts, str(loop.operands[0].type), "unsignedCmp" in loop.attributes)
+
+
+def _function_argument(value: ir.Value) -> bool:
+    """Whether `value` is an argument of a function's entry block."""
+    if not isinstance(value, ir.BlockArgument):
+        return False
+    block = value.owner
+    holder = block.owner
+    return ("function_type" in holder.attributes
+            and holder.regions[0].blocks[0] == block)
 
 
 def static_trips(loop: ir.Operation) -> int | None:

@@ -82,15 +82,20 @@ func.func @init_and_capture(%w: tensor<4xf32>, %b: i1) -> tensor<4xf32> {
 
 // -----
 
-// The second loop's upper bound is the first (skewed) loop's result: it is
-// not a constant, so that loop is demoted; its bound becomes the skewed
-// loop's final value.
+// The second loop's upper bound is the first (skewed) loop's result, known
+// at run time only: that loop is skewed behind a guard, and the guard, the
+// skewed form and the original loop in its else branch all read the skewed
+// loop's final value, not the erased loop's result.
 // CHECK-LABEL: func.func @bound_from_earlier
 // CHECK:           scf.yield
 // CHECK-NEXT:    }
 // CHECK:         %[[N0:.*]] = arith.addi
 // CHECK:         %[[N1:.*]] = arith.addi %[[N0]]
-// CHECK-NEXT:    scf.for %{{.*}} = %c0 to %[[N1]] step %c1 {
+// CHECK:         arith.subi %[[N1]], %c0
+// CHECK:         arith.cmpi sgt, %[[N1]], %c0
+// CHECK:         scf.if
+// CHECK:         } else {
+// CHECK-NEXT:      scf.for %{{.*}} = %c0 to %[[N1]] step %c1 {
 // CHECK-NOT:       pto.pipeline_stages
 // CHECK:         return
 func.func @bound_from_earlier(%w: tensor<4xf32>) {
@@ -104,7 +109,7 @@ func.func @bound_from_earlier(%w: tensor<4xf32>) {
     %m = arith.addi %a, %c1 : index
     scf.yield %m : index
   } {pto.pipeline_stages = 2 : i64}
-  // expected-remark @below {{demoted: non-constant upper bound}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip dynamic, skewed when >= 4, slots 4)}}
   scf.for %i = %c0 to %n step %c1 {
     "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>

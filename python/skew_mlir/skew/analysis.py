@@ -11,8 +11,8 @@ from ..fifo_model import Pipe, pipe_of
 from ..loop_ranges import Constants
 from .depth import PipeBudget, requested_depth, skew_depth
 from .hazards import check_memory
-from .loops import PipelineLoop, static_range
-from .plan import CannotSkew, DemotionPlan, SkewPlan
+from .loops import PipelineLoop, skew_range
+from .plan import CannotSkew, DemotionPlan, GuardedRange, SkewPlan
 from .slicing import split_halves
 
 
@@ -68,7 +68,10 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
             raise CannotSkew(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
     if loop.stages == 1:
         raise CannotSkew(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
-    rng = static_range(op, constants)
+    rng = skew_range(op, constants)
+    if isinstance(rng, GuardedRange) and remainder == "shrink":
+        raise CannotSkew("non-constant bounds: remainder=shrink keeps the reference's "
+                         "rule, which skews constant trip counts only")
     halves = split_halves(op)
     lead = loop.fifo[0]
     if lead.name in POP_OPS:
@@ -78,10 +81,16 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     check_memory(halves)
     messages = Counter(pipe_of(f) for f in loop.fifo)
     pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
-    depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
     counts = set(slots.values())
     text = (str(counts.pop()) if len(counts) == 1
             else ", ".join(f"{pipe} {n}" for pipe, n in sorted(slots.items())))
+    if isinstance(rng, GuardedRange):
+        depth = skew_depth(requested_depth(loop.stages), pipes, None)
+        if 2 * depth.depth > rng.max_trip:  # the guard could never pass
+            depth = depth._replace(depth=rng.max_trip // 2, why=(
+                f"at most {rng.max_trip} iterations at step {rng.step} in {op.operands[0].type}"))
+        return SkewPlan.guarded_skew(op, halves, rng, depth, text)
+    depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
     return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text)
 
 

@@ -147,7 +147,7 @@ def auto_depth(plan: SkewPlan, root: ir.Operation, bound: int, cost: CostModel
     allows under the plan's remainder rule) that hides the round trip, and
     the remark's note on the choice."""
     e = estimate(plan, peer_kernel(plan.loop, root), cost)
-    limit = min(bound, max(1, plan.trip // 2))
+    limit = min(bound, plan.trip_depth)
     wanted = e.depth(limit)
     # Under remainder=shrink the wanted depth may not divide the trip: the
     # smallest dividing one above it, else the deepest below.

@@ -81,19 +81,25 @@ class _Emitter:
         every copy that uses it. The loop's own bounds are reused, then the
         block's pooled constants."""
         constants = self.constants
-        # On equal values the lower bound wins (inserted last).
-        start, stop, step = self.plan.bounds
+        # On equal values the lower bound wins (inserted last); a bound known
+        # at run time only (None) is no constant.
         operands = self.plan.loop.operands
-        constants.update({step: operands[2], stop: operands[1], start: operands[0]})
+        constants.update({value: operand for value, operand
+                          in reversed(list(zip(self.plan.bounds, operands)))
+                          if value is not None})
         iv_type = self.iv.type
+        width = iv_type.width if isinstance(iv_type, ir.IntegerType) else 64
         for value in values:
             if value in constants:
                 continue
             if value not in self.pool:
+                # The attribute holds the value's bits as a signed integer
+                # (an unsigned IV's or a wrapping offset's may not fit).
+                bits = (value + (1 << (width - 1))) % (1 << width) - (1 << (width - 1))
                 # Generic creation: the generated builders cost twice as much.
                 constant = ir.Operation.create(
                     "arith.constant", results=[iv_type],
-                    attributes={"value": ir.IntegerAttr.get(iv_type, value)})
+                    attributes={"value": ir.IntegerAttr.get(iv_type, bits)})
                 self.created.append(constant)
                 self.pooled.append(value)
                 self.pool[value] = constant.result
@@ -133,9 +139,13 @@ class _Emitter:
         loop = self.plan.loop
         for old, new in zip(loop.results, results):
             old.replace_all_uses_with(new)
-        loop.erase()
+        self.retire()
 
-    def steady_loop(self, start: int, stop: int, step: int
+    def retire(self) -> None:
+        """What becomes of the original loop once its uses are replaced."""
+        self.plan.loop.erase()
+
+    def steady_loop(self, start: ir.Value, stop: ir.Value, step: ir.Value
                     ) -> tuple[ir.Operation, ir.Block]:
         """scf.for start to stop step step, iter_args as the original's, its
         attributes but the pipeline marker, and an empty body; and the body."""
@@ -145,11 +155,10 @@ class _Emitter:
                       if name != PIPELINE_STAGES_ATTR}
         init = list(loop.operands[3:])
         types = [v.type for v in init]
-        constants = self.constants
         # Generic creation, as for constants.
         steady = ir.Operation.create(
             "scf.for", results=types,
-            operands=[constants[start], constants[stop], constants[step], *init],
+            operands=[start, stop, step, *init],
             attributes=attributes, regions=1)
         self.created.append(steady)
         body = ir.Block.create_at_start(steady.regions[0], [self.iv.type, *types],
@@ -166,7 +175,9 @@ class _Emitter:
         with loop.location:
             with before_loop:
                 self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv))
-                steady, body = self.steady_loop(start, stop, step)
+                constants = self.constants
+                steady, body = self.steady_loop(constants[start], constants[stop],
+                                                constants[step])
             k, *inner_iter_args = [handle(arg) for arg in body.arguments]
             in_body = ir.InsertionPoint(body)
             # All copies in one native call: the prologue ahead of the steady

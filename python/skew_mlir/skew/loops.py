@@ -11,8 +11,9 @@ from ..attributes import integer_value
 from ..calls import CallSummary, call_summaries
 from ..dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR
 from ..fifo_model import INIT_OPS, op_error
-from ..loop_ranges import INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range
-from .plan import CannotSkew, StaticRange
+from ..loop_ranges import (INT64_MAX, INT64_MIN, Constants, NonStaticRange, read_range,
+                           read_step)
+from .plan import CannotSkew, GuardedRange, StaticRange
 
 
 _PTO_OPS = FIFO_OPS | FREE_OPS | INIT_OPS.keys()
@@ -88,12 +89,29 @@ def _enclosing(i: int, ancestors: list[int], loops: dict[int, PipelineLoop]):
         ancestor = ancestors[ancestor]
 
 
-def static_range(loop: ir.Operation, constants: Constants) -> StaticRange:
-    """Constant start / step / trip count of an scf.for, or raise CannotSkew."""
+def skew_range(loop: ir.Operation, constants: Constants
+               ) -> StaticRange | GuardedRange:
+    """The range a skew of the loop is planned on, or raise CannotSkew:
+    constant bounds give a StaticRange, bounds known at run time only a
+    GuardedRange (the step must still be a positive constant)."""
     try:
         rng = read_range(loop, constants)
-    except NonStaticRange as exc:
-        raise CannotSkew(exc.reason) from None
+    except NonStaticRange:
+        try:
+            step = read_step(loop, constants)
+        except NonStaticRange as bad_step:
+            reason = bad_step.reason
+            if reason == "non-constant step":
+                reason += " (it may be zero or negative)"
+            raise CannotSkew(reason) from None
+        if step.max_trip < 4:
+            raise CannotSkew(f"step {step.step} leaves at most {step.max_trip} "
+                             f"iterations in {loop.operands[0].type}")
+        try:
+            start = constants.get(loop.operands[0], "lower bound")
+        except NonStaticRange:
+            start = None
+        return GuardedRange(start, step.step, step.max_trip)
     start, stop, step, bounds = rng.start, rng.stop, rng.step, rng.bounds
     trip = rng.trip
     if trip < 2:

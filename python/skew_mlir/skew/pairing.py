@@ -93,7 +93,13 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
 # --- one visible pair --------------------------------------------------------------
 
 class _Pair:
-    """Builds and runs the planned pair in the verifier's model."""
+    """Builds and runs the planned pair in the verifier's model.
+
+    Loops of the pair with one trip key (loop_ranges.trip_key: bounds made of
+    constants and kernel arguments) run equally often. When every loop with
+    FIFO ops whose trip is known at run time only has one key, the pair is
+    run at every trip of `trip_samples`, and a skew must prove at each trip
+    where the input proves; the input must prove at one at least."""
 
     def __init__(self, module, cube, vector, slots: SlotTable):
         self.module = module
@@ -101,17 +107,26 @@ class _Pair:
         self.functions = {"cube": cube, "vector": vector}
         self.default = default_slots(module, slots.option)
         self.subblocks = subblocks(cube, vector)
+        self.key = None
+        self.trips: list = [None]  # the trips at which the input proves
+        self.unproved: list = []
 
-    def programs(self, skews: dict) -> dict[str, Program]:
-        pipelined = {plan.loop: _pipelined(plan) for plan in skews.values()}
+    def programs(self, skews: dict, trip: int | None) -> dict[str, Program]:
+        pipelined = {}
+        for plan in skews.values():
+            form = _pipelined(plan, trip)
+            if form is not None:
+                pipelined[plan.loop] = form
+        trips = {} if trip is None else {self.key: trip}
         return {role: build_program(role, function, self.holders, self.module,
-                                    pipelined)
+                                    pipelined, trips)
                 for role, function in self.functions.items()}
 
-    def run(self, skews: dict) -> Model | None:
-        """The finished model of the pair with `skews` applied, or None when
-        the pair cannot be modelled (what could not is in `unproved`)."""
-        programs = self.programs(skews)
+    def run(self, skews: dict, trip: int | None = None) -> Model | None:
+        """The finished model of the pair with `skews` applied at `trip` (of
+        the loops with key `self.key`), or None when the pair cannot be
+        modelled (what could not is in `unproved`, the programs in `built`)."""
+        programs = self.built = self.programs(skews, trip)
         self.unproved = [what for p in programs.values() for _, what in p.unproved]
         if self.unproved:
             return None
@@ -123,9 +138,47 @@ class _Pair:
         self.outcome = model.run()
         return model
 
+    def prove_input(self, depth: int) -> bool:
+        """Whether the pair as written proves (at some trip, for skews of at
+        most `depth` over a run-time trip); sets the trips to check."""
+        model = self.run({})
+        if model is not None:
+            return _deadlock_free(self.outcome)
+        keys = set().union(*(p.dynamic for p in self.built.values()))
+        if len(keys) > 1:
+            self.unproved = [f"its loops run {len(keys)} different trip counts known at "
+                             "run time only"]
+        if len(keys) != 1:
+            return False
+        self.key = keys.pop()
+        self.trips = []
+        for trip in trip_samples(depth):
+            if self.run({}, trip) is None:
+                return False
+            if _deadlock_free(self.outcome):
+                self.trips.append(trip)
+        return bool(self.trips)
+
+    def failure(self, skews: dict) -> tuple[int | None, Model | None] | None:
+        """The first checked trip at which `skews` do not prove, with the
+        model there (None: unmodelled), else None."""
+        for trip in self.trips:
+            model = self.run(skews, trip)
+            if model is None or not _deadlock_free(self.outcome):
+                return trip, model
+        return None
+
     def proves(self, skews: dict) -> bool:
-        model = self.run(skews)
-        return model is not None and _deadlock_free(self.outcome)
+        return self.failure(skews) is None
+
+
+def trip_samples(depth: int) -> list[int]:
+    """The trips at which a pair with loops of run-time trip counts is
+    checked, for skews of at most `depth`: every trip up to several steady
+    iterations past the guard's 2*depth, and, for each remainder, one far
+    beyond, where the model runs the steady state as periods."""
+    far = 1 << 20
+    return list(range(8 * depth + 16)) + [far + r for r in range(2 * depth)]
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
@@ -135,7 +188,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
     role_of = {plan.loop: ("cube" if _kernel_function(plan.loop, module) == cube
                            else "vector") for plan in skews}
     # The input must prove first: otherwise nothing is known of the peer.
-    if pair.run({}) is None or not _deadlock_free(pair.outcome):
+    if not pair.prove_input(max(plan.depth for plan in skews)):
         why = (f"the pair cannot be proved as written ({pair.unproved[0]})"
                if pair.unproved else "the pair deadlocks as written")
         for function in (cube, vector):
@@ -144,10 +197,10 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                 _peer_blind(function, mine, slots, decided, why)
         return
     planned = {plan.loop: plan for plan in skews}
-    model = pair.run(planned)
-    if model is not None and _deadlock_free(pair.outcome):
+    failed = pair.failure(planned)
+    if failed is None:
         return
-    failure = {plan.loop: _deadlock_reason(model, pair, names, role_of[plan.loop], plan)
+    failure = {plan.loop: _deadlock_reason(failed, pair, names, role_of[plan.loop], plan)
                for plan in skews}
     # The largest common cap that proves (cap 0 is the input, proved above).
     low, high = 0, max(plan.depth for plan in skews) - 1
@@ -196,10 +249,12 @@ def _deadlock_free(outcome) -> bool:
     return outcome.complete and not any(f.severity == "error" for f in outcome.findings)
 
 
-def _deadlock_reason(model: Model | None, pair: _Pair, names: dict, role: str,
+def _deadlock_reason(failed: tuple, pair: _Pair, names: dict, role: str,
                      plan: SkewPlan) -> str:
-    """`depth D deadlocks against @peer: what the model saw`."""
-    peer = f"@{names[_other(role)]}"
+    """`depth D deadlocks against @peer[ at trip T]: what the model saw`,
+    `failed` the trip and model of pair.failure."""
+    trip, model = failed
+    peer = f"@{names[_other(role)]}" + ("" if trip is None else f" at trip {trip}")
     head = f"depth {plan.depth} deadlocks against {peer}"
     if model is None:
         return f"depth {plan.depth} cannot be proved against {peer} ({pair.unproved[0]})"
@@ -221,9 +276,15 @@ def _deadlock_reason(model: Model | None, pair: _Pair, names: dict, role: str,
     return f"{head}: {', '.join(parts)}"
 
 
-def _pipelined(plan: SkewPlan) -> Pipelined:
-    """The schedule of `plan` as the model runs it: the producer half runs ahead."""
+def _pipelined(plan: SkewPlan, trip: int | None) -> Pipelined | None:
+    """The schedule of `plan` as the model runs it, the producer half ahead;
+    for a skew behind a run-time guard, at `trip` (None: below the guard, the
+    loop runs as written)."""
     s = plan.schedule
+    if plan.guarded:
+        if trip is None or trip < 2 * plan.depth:
+            return None
+        s = producer_schedule(0, 1, trip, plan.depth)
     steady = len(range(*s.steady_range))
     return Pipelined(frozenset(plan.halves.ops(plan.halves.producer)), (
         (1, ((len(s.prologue), 0),)),
@@ -233,15 +294,15 @@ def _pipelined(plan: SkewPlan) -> Pipelined:
 
 def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
     """`plan` at the deepest feasible depth <= cap, None for none."""
-    depth = skew_depth(cap, {}, plan.trip, plan.remainder).depth if cap >= 1 else 0
+    if cap < 1:
+        return None
+    if plan.guarded:
+        depth = min(skew_depth(cap, {}, None).depth, plan.trip_depth)
+    else:
+        depth = skew_depth(cap, {}, plan.trip, plan.remainder).depth
     if depth < 1:
         return None
-    if depth == plan.depth:
-        return plan
-    schedule = plan.schedule
-    start, step = schedule.prologue[0].iv, schedule.steady_range[2] // plan.depth
-    return plan._replace(depth=depth,
-                         schedule=producer_schedule(start, step, plan.trip, depth))
+    return plan if depth == plan.depth else plan.with_depth(depth)
 
 
 def _capped(planned: dict, cap: int) -> dict:

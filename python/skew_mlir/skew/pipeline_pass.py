@@ -13,6 +13,7 @@ from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
+from .emit_guarded import emit_guarded_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import limit_depths
@@ -86,7 +87,7 @@ class SkewCrossCorePipeline(Pass):
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
                 try:
-                    emit_skew(plan, group, pool)
+                    (emit_guarded_skew if plan.guarded else emit_skew)(plan, group, pool)
                 except Exception as exc:  # the emitter put the loop back as it was
                     failed = True
                     _report_failure(plan.loop, "rewriting", exc)

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from ..loop_ranges import Constants, read_step
 from .depth import Depth
 
 
@@ -58,6 +59,15 @@ class StaticRange(NamedTuple):
     stop: int
     step: int
     trip: int
+
+
+class GuardedRange(NamedTuple):
+    """A loop whose bounds are known at run time only: its constant step. The
+    skewed form runs behind a guard `trip >= 2 * depth` (docs/schedules.md)."""
+
+    start: int | None  # the lower bound, when it is a constant
+    step: int
+    max_trip: int  # the most iterations the IV's type allows at this step
 
 
 class Copy(NamedTuple):
@@ -118,6 +128,42 @@ def producer_schedule(start: int, step: int, trip: int, depth: int) -> Schedule:
     )
 
 
+class GuardedSchedule(NamedTuple):
+    """The copies of a producer skew over a trip T known at run time only
+    (T >= 2D under the guard), with G = T // D and r = T % D. Each copy's
+    induction value is an offset from a base computed at run time: the lower
+    bound (prologue), lb + j*D*step (the steady loop's copies, j its IV in
+    [1, G)), lb + (G-1)*D*step (epilogue), lb + G*D*step (remainder copy t,
+    run when r > t)."""
+
+    depth: int
+    step: int
+    prologue: tuple[Copy, ...]
+    steady_producers: tuple[Copy, ...]
+    steady_consumers: tuple[Copy, ...]
+    epilogue: tuple[Copy, ...]
+    remainder: tuple[Copy, ...]
+
+    def constants(self, produced: bool, consumed: bool) -> tuple[int, ...]:
+        """The integers the guarded form is built from: 1, D, D*step, the
+        guard's 2D-1, and the offsets of the copies of a half that uses its IV."""
+        d, st = self.depth, self.step
+        offsets = ([c.iv for c in self.prologue + self.steady_producers + self.remainder
+                    if produced]
+                   + [abs(c.iv) for c in self.steady_consumers + self.epilogue if consumed])
+        return tuple(dict.fromkeys([1, d, d * st, 2 * d - 1, *(o for o in offsets if o)]))
+
+
+@functools.lru_cache(maxsize=256)
+def guarded_schedule(step: int, depth: int) -> GuardedSchedule:
+    d, st = depth, step
+    ahead = tuple(Copy(i, i * st) for i in range(d))
+    return GuardedSchedule(
+        depth=d, step=st, prologue=ahead, steady_producers=ahead,
+        steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
+        epilogue=ahead, remainder=ahead[:-1])
+
+
 @functools.lru_cache(maxsize=256)
 def _constants(schedule: Schedule, produced: bool, consumed: bool) -> tuple[int, ...]:
     return tuple([c.iv for c in schedule.prologue if produced]
@@ -136,11 +182,16 @@ class SkewPlan(NamedTuple):
     why: str  # why depth < requested, when the numbers do not say
     remainder: str  # the pass option: how a lowered depth is chosen
     slots: str  # the slot counts of the loop's pipes, for the remark
-    trip: int
-    # The loop's start / stop / step as read: the emitter reuses the loop's
-    # own bound operands for these values.
-    bounds: tuple[int, int, int]
-    schedule: Schedule
+    trip: int | None  # None: known at run time only
+    # The loop's start / stop / step as read (None: not a constant): the
+    # emitter reuses the loop's own bound operands for these values.
+    bounds: tuple[int | None, int | None, int]
+    schedule: Schedule | GuardedSchedule
+
+    @property
+    def guarded(self) -> bool:
+        """Whether the skew runs behind a run-time guard on the trip count."""
+        return self.trip is None
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
@@ -149,7 +200,33 @@ class SkewPlan(NamedTuple):
                    slots, rng.trip, (rng.start, rng.stop, rng.step),
                    producer_schedule(rng.start, rng.step, rng.trip, depth.depth))
 
+    @classmethod
+    def guarded_skew(cls, loop: ir.Operation, halves: Halves, rng: GuardedRange,
+                     depth: Depth, slots: str) -> SkewPlan:
+        return cls(loop, halves, depth.depth, depth.requested, depth.why, "peel",
+                   slots, None, (rng.start, None, rng.step),
+                   guarded_schedule(rng.step, depth.depth))
+
+    @property
+    def trip_depth(self) -> int:
+        """The deepest skew the trip allows (at run time: the most iterations
+        the IV's type holds at this step)."""
+        if self.guarded:
+            return read_step(self.loop, Constants()).max_trip // 2
+        return max(1, self.trip // 2)
+
+    def with_depth(self, depth: int) -> SkewPlan:
+        """The same skew at another depth (not checked against the trip)."""
+        if self.guarded:
+            schedule = guarded_schedule(self.bounds[2], depth)
+        else:
+            start, _, step = self.bounds
+            schedule = producer_schedule(start, step, self.trip, depth)
+        return self._replace(depth=depth, schedule=schedule)
+
     def remark(self) -> str:
         why = f"; {self.why}" if self.why else ""
+        trip = (f"trip dynamic, skewed when >= {2 * self.depth}" if self.guarded
+                else f"trip {self.trip}")
         return (f"skewed: depth {self.depth} (requested {self.requested}, "
-                f"trip {self.trip}, slots {self.slots}{why})")
+                f"{trip}, slots {self.slots}{why})")

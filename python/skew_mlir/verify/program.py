@@ -21,7 +21,7 @@ from mlir import ir
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
                           freed_pipes, pipe_of, split_of, tile_of)
 from ..calls import call_summaries
-from ..loop_ranges import static_trips
+from ..loop_ranges import static_trips, trip_key
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -81,6 +81,9 @@ class Program:
     # The pipes whose slots the kernel frees with tfree (fifo_model.freed_pipes:
     # any tfree op in it, run or not); None: those with FREE events.
     freed: set | None = None
+    # The trip keys (loop_ranges.trip_key) of the loops with FIFO ops whose
+    # trip count is known at run time only and was not given.
+    dynamic: set = dataclasses.field(default_factory=set)
 
     def frees(self) -> set[Pipe]:
         return self.pipes(FREE) if self.freed is None else self.freed
@@ -137,9 +140,11 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 scope: ir.Operation, pipelined: dict):
+                 scope: ir.Operation, pipelined: dict, trips: dict):
         self.role = role
         self.pipelined = pipelined
+        self.trips = trips
+        self.dynamic: set = set()
         self.function = function
         self.holders = holders
         self.scope = scope
@@ -157,7 +162,7 @@ class _Builder:
         self.unproved.extend(self.fifo_calls())
         body = self.block(region.blocks[0]) if len(region.blocks) else ()
         return Program(self.role, self.function, body, self.unproved, self.errors,
-                       freed_pipes(self.function))
+                       freed_pipes(self.function), self.dynamic)
 
     def block(self, block: ir.Block) -> tuple:
         nodes: list = []
@@ -196,9 +201,14 @@ class _Builder:
         if op.name == "scf.for":
             trip = static_trips(op)
             if trip is None:
-                self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
-                                          "trip count"))
-                return ()
+                key = trip_key(op)
+                trip = self.trips.get(key)
+                if trip is None:
+                    if key is not None:
+                        self.dynamic.add(key)
+                    self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
+                                              "trip count"))
+                    return ()
             body = self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
@@ -262,9 +272,12 @@ def function_name(function: ir.Operation) -> str:
 
 
 def build_program(role: str, function: ir.Operation, holders: set,
-                  scope: ir.Operation, pipelined: dict | None = None) -> Program:
+                  scope: ir.Operation, pipelined: dict | None = None,
+                  trips: dict | None = None) -> Program:
     """The FIFO program of a kernel function (`role`: "cube" / "vector");
-    the scf.for ops in `pipelined` as their Pipelined forms would run. Calls
-    are followed only to functions inside `scope` (another thread may be
+    the scf.for ops in `pipelined` as their Pipelined forms would run; a loop
+    whose trip count is known at run time only runs `trips[key]` times, key
+    its loop_ranges.trip_key (not in `trips`: not modelled). Calls are
+    followed only to functions inside `scope` (another thread may be
     rewriting the others)."""
-    return _Builder(role, function, holders, scope, pipelined or {}).build()
+    return _Builder(role, function, holders, scope, pipelined or {}, trips or {}).build()
