@@ -40,7 +40,7 @@ from skew_testing.properties import (  # noqa: E402
     ANCHORS, SKEW, SKEW_FUNC, STAGES, PropertyFailure, check_pair, skew_pipeline,
     verify_fifo_registered,
 )
-from skew_testing.random_pairs import Config, random_pair, render, shrink
+from skew_testing.random_pairs import Config, launch_args, random_pair, render, shrink
 
 
 def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
@@ -66,7 +66,8 @@ def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
     try:
         folds = "canonicalize" in pipeline
         check_pair(render(spec), seed=seed, verify_fifo=verify_fifo, pipeline=pipeline,
-                   same_core_kept=pipeline in (SKEW, SKEW_FUNC), tolerance=1e-6 if folds else None)
+                   same_core_kept=pipeline in (SKEW, SKEW_FUNC), tolerance=1e-6 if folds else None,
+                   launches=launch_args(spec))
     except PropertyFailure as failure:
         return failure.stage, failure.message
     except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too

@@ -46,7 +46,8 @@ from skew_testing.properties import (  # noqa: E402
     ANCHORS, SKEW, SKEW_FUNC, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
 )
 from skew_testing.random_pairs import (  # noqa: E402
-    Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, pairs, random_pair, render,
+    Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, pairs,
+    random_pair, render,
 )
 
 CONFIG = Config(exchange=True, unsigned_high=True)
@@ -59,7 +60,7 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
 @settings(max_examples=250, **SETTINGS)
 @given(pairs(CONFIG), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
-    check_pair(render(spec), pipeline=PIPELINES[anchor])
+    check_pair(render(spec), pipeline=PIPELINES[anchor], launches=launch_args(spec))
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the
@@ -142,7 +143,7 @@ def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after, a
     pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after, anchor)
     folds = "canonicalize" in pipeline
     check_pair(render(spec), pipeline=pipeline, same_core_kept=not (before or after),
-               tolerance=1e-6 if folds else None)
+               tolerance=1e-6 if folds else None, launches=launch_args(spec))
 
 
 # Hand-picked corners the strategy reaches only now and then, kept as
@@ -204,7 +205,7 @@ EXPLICIT = [
                                                 "memref-hazard", "memref-select",
                                                 "chained-loops"])
 def test_explicit_corners(spec):
-    check_pair(render(spec))
+    check_pair(render(spec), launches=launch_args(spec))
 
 
 def _remarks(text: str) -> list[str]:
@@ -228,9 +229,12 @@ def test_generator_reaches_every_decision():
             decisions[re.sub(r"'[^']*'|\d+", "_", remark.split("(")[0]).strip()] += 1
             if remark.startswith("skewed"):
                 decisions[remark.split("(")[0].strip()] += 1
-                depth, trip = map(int, re.match(r"skewed: depth (\d+) \(requested \d+, "
-                                                r"trip (\d+)", remark).groups())
-                decisions["remainder peeled"] += trip % depth != 0
+                depth, trip = re.match(r"skewed: depth (\d+) \(requested \d+, "
+                                       r"trip (\w+)", remark).groups()
+                if trip == "dynamic":
+                    decisions["skewed behind a trip guard"] += 1
+                else:
+                    decisions["remainder peeled"] += int(trip) % int(depth) != 0
         # One flat loop whose sender pushes twice before it pops: a message
         # group, skewed (the receiver pops first and is demoted).
         if (len(spec.loops) == 1 and spec.loops[0].nest == "flat"
@@ -242,9 +246,10 @@ def test_generator_reaches_every_decision():
         assert decisions[f"skewed: depth {depth}"] > 0, decisions
     assert decisions["remainder peeled"] > 0, decisions
     assert decisions["message group skewed"] > 0, decisions
+    assert decisions["skewed behind a trip guard"] > 0, decisions
     demotions = [d for d in decisions if d.startswith("demoted")]
     for reason in ("nested", "multi-round-trip", "consumer role",
-                   "trip count", "asks for no skew", "iter_arg", "non-constant",
+                   "trip count", "asks for no skew", "iter_arg", "cannot be proved as written",
                    "overflows", "reads memory", "reaches FIFO ops", "FIFO traffic unknown"):
         assert any(reason in d for d in demotions), (reason, decisions)
 

@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from mlir import ir
@@ -127,7 +129,8 @@ def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = N
 
 def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                pipeline: str = SKEW, same_core_kept: bool = True,
-               tolerance: float | None = None) -> str:
+               tolerance: float | None = None,
+               launches: Sequence[dict[int, str]] = ({},)) -> str:
     """Check every property on the pair in `text`; returns the differential
     check's verdict. `verify_fifo=False` leaves out the two pto-verify-fifo
     checks (only for running without that pass); `pipeline` replaces the
@@ -137,7 +140,9 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     that the skew made); `tolerance`
     compares values within that relative and absolute error instead of
     bitwise (canonicalize folds math.tanh & co. of constants in double
-    precision, the simulator computes them in the tile's float type)."""
+    precision, the simulator computes them in the tile's float type);
+    `launches` are the scalar kernel arguments to run the differential
+    check at, each in turn (random_pairs.launch_args)."""
     # Which calls the pass can follow depends on the op it runs on.
     anchor = "func" if re.search(r"func\.func\([^)]*pto-skew-cross-core", pipeline) else "module"
     with skew_mlir.make_context():
@@ -169,11 +174,13 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
         if verify_fifo:
             _run(_clone(after), VERIFY_FIFO, "verify-fifo")
 
-        result = differential_check(before, after, seed=seed, rtol=tolerance,
-                                    atol=tolerance)
-        if not result.ok:
-            stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
-            raise PropertyFailure(stage, f"{result.verdict}\n{result.details}".rstrip())
+        for args in launches:
+            result = differential_check(before, after, seed=seed, rtol=tolerance,
+                                        atol=tolerance, args=args)
+            if not result.ok:
+                stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
+                at = "".join(f" --arg {i}={v}" for i, v in args.items())
+                raise PropertyFailure(stage, f"{result.verdict}{at}\n{result.details}".rstrip())
 
         text_after = str(after)
         again = _clone(after)

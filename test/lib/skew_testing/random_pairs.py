@@ -16,7 +16,9 @@ tile as operand when that message asks, else in the operand-less form.
 What varies: start / stop / step of each core's loop (its own; only the trip
 count is shared), index or i16 / i32 / i64 induction variables, `scf.for
 unsigned`, bounds up to the IV type's maximum (the skewed bound may
-overflow), computed (non-constant) bounds, steps that do not divide the
+overflow), computed (non-constant) bounds, an upper bound that is the
+kernels' launch argument %n (both cores' loops alike; `launch_args` gives
+the values to run it at), steps that do not divide the
 range, trip counts 0..20, a core's loop split in two, `pto.pipeline_stages` 1..6 or absent on each core,
 the slot count 1..8 (module attribute `pto.fifo_depth`), which core sends
 first, 1..4 messages per iteration in any direction, tiles made by scalar
@@ -182,6 +184,10 @@ class PairSpec:
     # pto.kernel_kind instead of pto.core.
     pipe_id: int = 0
     init: bool = False
+    # >= 0: both cores' loop #launch runs from the cube's start and step to
+    # the kernels' first argument %n: index (a trip count known at run time
+    # only, one argument list for the pair); see launch_args.
+    launch: int = -1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -262,9 +268,40 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                           start=ch.choice([0, 2, -1]), step=ch.choice([1, 2]),
                           trip=ch.integer(0, 4), stages=ch.integer(1, 6))
                  for _ in range(ch.integer(0, 2)))
-    return PairSpec(slots, loops, same, shape, rows, memref,
+    spec = PairSpec(slots, loops, same, shape, rows, memref,
                     ch.choice(ALIASES[:1] * 2 + ALIASES[1:]),
                     ch.choice([0, 0, 0, 1, 3]), ch.boolean(0.3))
+    return with_launch(spec, ch.choice([-1] * 3 + list(range(len(loops)))))
+
+
+def with_launch(spec: PairSpec, launch: int) -> PairSpec:
+    """`spec` with loop #launch bounded by the launch argument (-1: none):
+    both cores' loops get the cube's start, step and slack and index IVs in
+    one scf.for, so that they run equally often at any %n."""
+    if launch < 0:
+        return dataclasses.replace(spec, launch=-1)
+    loop = spec.loops[launch]
+    plain = dict(iv_type="index", unsigned=False, dynamic=False, high=False, split=0)
+    cube = dataclasses.replace(loop.cube, **plain)
+    vector = dataclasses.replace(loop.vector, start=cube.start, step=cube.step,
+                                 slack=cube.slack, **plain)
+    loops = list(spec.loops)
+    loops[launch] = dataclasses.replace(loop, cube=cube, vector=vector)
+    return dataclasses.replace(spec, loops=tuple(loops), launch=launch)
+
+
+def launch_args(spec: PairSpec) -> list[dict[int, str]]:
+    """The argument lists to run the pair at: trips around the depths a skew
+    may take (below 2D, 2D, remainders) up to the loop's own, as values of
+    %n (argument #0); [{}] without a launch argument."""
+    if spec.launch < 0:
+        return [{}]
+    loop = spec.loops[spec.launch]
+    side = loop.cube
+    step = max(1, side.step)
+    trips = sorted({t for t in (0, 1, 3, 4, 5, 7, 9) if t < loop.trip} | {loop.trip})
+    return [{0: str(side.start + t * step - (side.slack % step if t else 0))}
+            for t in trips]
 
 
 def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
@@ -414,6 +451,7 @@ class _Ctx:
 
 class _Function:
     def __init__(self, spec: PairSpec, side: str):
+        self.launching = False  # rendering loop #spec.launch
         self.spec, self.side = spec, side
         self.pipe_attrs = f" {{id = {spec.pipe_id} : i32}}" if spec.pipe_id else ""
         self.tile = f"tensor<{'x'.join(map(str, spec.shape))}xf32>"
@@ -857,6 +895,8 @@ class _Function:
             # stop + (e - e), e an earlier loop's result
             zero = self.op(f"arith.subi {earlier[-1]}, {earlier[-1]} : index")
             ub = self.op(f"arith.addi {self.const(stop, ty)}, {zero} : index", "ub")
+        elif self.launching:
+            ub = "%n"
         elif dynamic:  # a bound the pass cannot read as a constant
             ub = self.fresh("ub")
             self.emit(f"{ub} = arith.addi {self.const(stop - 1, ty)}, {self.const(1, ty)} : {ty}")
@@ -888,6 +928,7 @@ class _Function:
                 if same.side == self.side and min(same.position, len(self.spec.loops)) == position:
                     self.same_loop(same)
             if loop is not None:
+                self.launching = position == self.spec.launch
                 self.cross_loop(loop)
         values = ", ".join(v for v, _ in self.results)
         types = ", ".join(t for _, t in self.results)
@@ -904,17 +945,19 @@ class _Function:
                                        f'id = {self.spec.pipe_id} : i32}} : () -> ()')
         wrapped = bool(mem2) and self.spec.alias == "args"
         name = f"{self.side}_body" if wrapped else self.side
+        param, n, n_type = (("%n: index, ", "%n, ", "index, ") if self.spec.launch >= 0
+                            else ("", "", ""))
         function = (
-            [f"  func.func @{name}(%src: {self.src}, %w: {self.tile}{mem}{mem2}) "
-             f"-> ({types}) {'' if wrapped else core} {{"]
+            [f"  func.func @{name}({param}%src: {self.src}, "
+             f"%w: {self.tile}{mem}{mem2}) -> ({types}) {'' if wrapped else core} {{"]
             + self.const_lines + self.lines + [ret, "  }"])
         if wrapped:  # the kernel calls its body with one buffer for %mem and %mem2
             head, names = self._results(len(self.results), "r")
             ret = f"    return {', '.join(names)} : {types}" if names else "    return"
             function += [
-                f"  func.func @{self.side}(%src: {self.src}, %w: {self.tile}{mem}) "
-                f"-> ({types}) {core} {{",
-                f"    {head}func.call @{name}(%src, %w, %mem, %mem) : ({self.src}, "
+                f"  func.func @{self.side}({param}%src: {self.src}, "
+                f"%w: {self.tile}{mem}) -> ({types}) {core} {{",
+                f"    {head}func.call @{name}({n}%src, %w, %mem, %mem) : ({n_type}{self.src}, "
                 f"{self.tile}, {self.mem}, {self.mem}) -> ({types})", ret, "  }"]
         return "\n".join(function + self.helpers)
 
@@ -958,6 +1001,7 @@ _SIMPLER = {
     "init": [False],
     "alias": ["direct"],
     "earlier_bound": [False],
+    "launch": [-1],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
