@@ -155,6 +155,9 @@ class _Pair:
         for trip in trip_samples(depth):
             if self.run({}, trip) is None:
                 return False
+            if not self.outcome.complete:  # the model gave up: nothing is known
+                self.unproved = [f"the model did not finish at trip {trip}"]
+                return False
             if _deadlock_free(self.outcome):
                 self.trips.append(trip)
         return bool(self.trips)
