@@ -32,3 +32,9 @@ def call_summaries(scope: ir.Operation, calls: Sequence, names: Iterable[str]
     return [CallSummary(callee, problem, frozenset(reached))
             for callee, problem, reached in _native.call_summaries(
                 scope._CAPIPtr, calls, sorted(names))]
+
+
+def calls_under(op: ir.Operation) -> list[ir.Operation]:
+    """Every call (CallOpInterface op) under `op`, in post-order."""
+    capsules, _ = _native.collect_ops(op._CAPIPtr, [], True)
+    return [ir.Operation._CAPICreate(capsule) for capsule in capsules]

@@ -13,7 +13,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c9 = arith.constant 9 : index
-    // expected-remark @below {{demoted: @cube_body is not a kernel but kernel @cube calls it: the pair proof does not follow calls, so no skew is proved safe (docs/deadlock.md)}}
+    // expected-remark @below {{demoted: @cube_body is not a kernel but kernel @cube may call it: the pair proof does not follow calls, so no skew is proved safe (docs/deadlock.md)}}
     %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
@@ -30,7 +30,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c9 = arith.constant 9 : index
-    // expected-remark @below {{demoted: @vec_inner is not a kernel but kernel @vec calls it: the pair proof does not follow calls, so no skew is proved safe (docs/deadlock.md)}}
+    // expected-remark @below {{demoted: @vec_inner is not a kernel but kernel @vec may call it: the pair proof does not follow calls, so no skew is proved safe (docs/deadlock.md)}}
     %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aic"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>

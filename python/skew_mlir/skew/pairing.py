@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from ..calls import call_summaries, calls_under
 from ..fifo_model import PUSH, FifoError, SlotTable, default_slots, kernel_role, subblocks
 from ..verify.model import Model
 from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
@@ -152,7 +153,8 @@ class _Pair:
             return False
         self.key = keys.pop()
         self.trips = []
-        for trip in trip_samples(depth):
+        slots, _ = _pipe_slots(self.functions, self.built, self.default)
+        for trip in trip_samples(depth, max(slots.values(), default=1)):
             if self.run({}, trip) is None:
                 return False
             if not self.outcome.complete:  # the model gave up: nothing is known
@@ -175,13 +177,16 @@ class _Pair:
         return self.failure(skews) is None
 
 
-def trip_samples(depth: int) -> list[int]:
+def trip_samples(depth: int, slots: int) -> list[int]:
     """The trips at which a pair with loops of run-time trip counts is
-    checked, for skews of at most `depth`: every trip up to several steady
-    iterations past the guard's 2*depth, and, for each remainder, one far
-    beyond, where the model runs the steady state as periods."""
+    checked, for skews of at most `depth` on pipes of at most `slots` slots:
+    every trip up to several steady iterations past the guard's 2*depth and
+    past the iterations that filling the pipes may take, and, for each
+    remainder, one far beyond, where the model runs the steady state as
+    periods."""
     far = 1 << 20
-    return list(range(8 * depth + 16)) + [far + r for r in range(2 * depth)]
+    near = 8 * depth + 16 + 2 * min(slots, 64)
+    return list(range(near)) + [far + r for r in range(2 * depth)]
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
@@ -354,19 +359,6 @@ def pushes_never_block(pushes: int, slots: int) -> bool:
     return pushes <= slots
 
 
-def _callees(function: ir.Operation) -> set[str]:
-    """Every symbol the function calls: through any of them it may use the FIFO."""
-    names = set()
-
-    def visit(op):
-        if "callee" in op.attributes:
-            attr = op.attributes["callee"]
-            names.add(attr.value if isinstance(attr, ir.FlatSymbolRefAttr) else str(attr))
-        return ir.WalkResult.ADVANCE
-    function.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return names
-
-
 def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
                                 decided: dict) -> None:
     """A skew in a function that is not a kernel runs wherever the function
@@ -386,7 +378,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
         kernel = _calling_kernel(function)
         if kernel is None:
             return
-        why = (f"@{name} is not a kernel but kernel @{kernel} calls it: the pair "
+        why = (f"@{name} is not a kernel but kernel @{kernel} may call it: the pair "
                "proof does not follow calls, so no skew is proved safe")
     decided[id(plan)] = Decision(DemotionPlan(plan.loop, why + " (docs/deadlock.md)"))
 
@@ -403,25 +395,25 @@ def _top_function(op: ir.Operation) -> ir.Operation | None:
 
 
 def _calling_kernel(function: ir.Operation) -> str | None:
-    """The name of a kernel of `function`'s module that reaches it through
-    calls, else None."""
+    """The name of a kernel of `function`'s module that may reach it through
+    calls (one with a call whose callee cannot be read may reach anything),
+    else None."""
     module = function.parent.operation
-    functions = {}
-    for block in module.regions[0].blocks:
-        for child in block.operations:
-            child = child.operation
-            if "sym_name" in child.attributes:
-                functions[function_name(child)] = child
-    target = function_name(function)
+    target = f"@{function_name(function)}"
+    symbols = ir.SymbolTable(module)
     for kernel in (k for ks in _kernels(module).values() for k in ks):
         seen, work = set(), [kernel]
         while work:
-            for callee in _callees(work.pop()):
-                if callee == target:
+            calls = calls_under(work.pop())
+            for summary in call_summaries(module, calls, ()):
+                if summary.problem is not None or summary.callee == target:
                     return function_name(kernel)
-                if callee not in seen and callee in functions:
-                    seen.add(callee)
-                    work.append(functions[callee])
+                if summary.callee not in seen:
+                    seen.add(summary.callee)
+                    try:
+                        work.append(symbols[summary.callee[1:]])
+                    except KeyError:  # in a nested symbol table: not followed
+                        return function_name(kernel)
     return None
 
 

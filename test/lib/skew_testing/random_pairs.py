@@ -292,14 +292,14 @@ def with_launch(spec: PairSpec, launch: int) -> PairSpec:
 
 def launch_args(spec: PairSpec) -> list[dict[int, str]]:
     """The argument lists to run the pair at: trips around the depths a skew
-    may take (below 2D, 2D, remainders) up to the loop's own, as values of
-    %n (argument #0); [{}] without a launch argument."""
+    may take (below 2D, 2D, remainders), the loop's own and some past it, as
+    values of %n (argument #0); [{}] without a launch argument."""
     if spec.launch < 0:
         return [{}]
     loop = spec.loops[spec.launch]
     side = loop.cube
     step = max(1, side.step)
-    trips = sorted({t for t in (0, 1, 3, 4, 5, 7, 9) if t < loop.trip} | {loop.trip})
+    trips = sorted({0, 1, 3, 4, 5, 7, 9, loop.trip, loop.trip + 1, 2 * loop.trip + 11})
     return [{0: str(side.start + t * step - (side.slack % step if t else 0))}
             for t in trips]
 
