@@ -212,7 +212,8 @@ def kernel_role(op: ir.Operation) -> str | None:
         attr = op.attributes[pto.CORE_ATTR]
         value = ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else None
         if value not in CORE_ROLES:
-            raise FifoError(op, f"'{pto.CORE_ATTR}' must be \"aic\" or \"aiv\", got {attr}")
+            raise FifoError(op, f"'{pto.CORE_ATTR}' must be the string \"aic\" or "
+                                f"\"aiv\", got {attr}")
         roles.append(CORE_ROLES[value])
     if pto.KERNEL_KIND_ATTR in op.attributes:
         attr = op.attributes[pto.KERNEL_KIND_ATTR]
@@ -231,6 +232,40 @@ def kernel_role(op: ir.Operation) -> str | None:
         raise FifoError(op, f"'{marker}' marks a kernel function, but '{op.name}' is "
                             f"not a function")
     return roles[0] if roles else None
+
+
+def modules_under(root: ir.Operation) -> list[ir.Operation]:
+    """`root` when it is a builtin.module, and every builtin.module nested
+    in it through module bodies, outer first: the modules whose kernels
+    pair up (each module's kernels form its own pair)."""
+    found, work = [], [root] if root.name == "builtin.module" else []
+    while work:
+        module = work.pop(0)
+        found.append(module)
+        for block in module.regions[0].blocks:
+            work.extend(child.operation for child in block.operations
+                        if child.operation.name == "builtin.module")
+    return found
+
+
+def kernels_of(module: ir.Operation) -> tuple[dict[str, list[ir.Operation]],
+                                              list[tuple[ir.Operation, str]]]:
+    """The kernel functions directly in `module`, by role (CUBE / VECTOR) in
+    order, and its ops whose kernel marker is malformed (the op, what is
+    wrong: kernel_role)."""
+    found: dict[str, list[ir.Operation]] = {CUBE: [], VECTOR: []}
+    errors = []
+    for block in module.regions[0].blocks:
+        for child in block.operations:
+            child = child.operation
+            try:
+                role = kernel_role(child)
+            except FifoError as exc:
+                errors.append((exc.op, str(exc)))
+                continue
+            if role is not None:
+                found[role].append(child)
+    return found, errors
 
 
 def _walk(root: ir.Operation, names) -> list[ir.Operation]:

@@ -35,7 +35,7 @@ func.func @vector2() attributes {pto.core = "aiv"} {
 
 // -----
 
-// expected-error @below {{'pto.core' must be "aic" or "aiv", got "gpu"}}
+// expected-error @below {{'pto.core' must be the string "aic" or "aiv", got "gpu"}}
 func.func @cube() attributes {pto.core = "gpu"} {
   return
 }

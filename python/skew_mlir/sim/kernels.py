@@ -2,7 +2,9 @@
 
 Pairing: the functions marked `pto.core = "aic"` and `"aiv"`, unless named
 explicitly; a module with one function of a role and none of the other runs
-that core alone.
+that core alone. The pair's module is the one holding the kernels, nested in
+the file's module or not (pair_module): its functions are the ones calls
+reach, its pto.fifo_depth (else the nearest enclosing one) the slot count.
 
 Arguments: a kernel pair is launched with one argument list, as on the
 device where AIC and AIV receive the same GM pointers. So argument i of the
@@ -40,8 +42,32 @@ class Pair:
                 if name is not None}
 
 
+def pair_module(module: ir.Module) -> ir.Operation:
+    """The builtin.module holding the pair (nested modules pair their own
+    kernels, as the pass and the verifier do): the top module when it holds
+    kernels or none does, else the one nested module that does. SimError
+    for a malformed marker or kernels in several nested modules."""
+    holding = []
+    for candidate in fifo_model.modules_under(module.operation):
+        found, errors = fifo_model.kernels_of(candidate)
+        if errors:
+            op, message = errors[0]
+            raise SimError(f"{where(op)}: {message}")
+        if found[fifo_model.CUBE] or found[fifo_model.VECTOR]:
+            holding.append(candidate)
+    if not holding or holding[0] == module.operation:
+        return module.operation
+    if len(holding) > 1:
+        raise SimError("kernels in several nested modules (at "
+                       + ", ".join(map(where, holding))
+                       + "): pto-sim runs one pair, put it in a file of its own")
+    return holding[0]
+
+
 def functions_of(module: ir.Module) -> dict[str, object]:
-    return {op.attributes["sym_name"].value: op.operation for op in module.body.operations
+    """The functions of the module holding the pair (pair_module), by name."""
+    return {op.attributes["sym_name"].value: op.operation
+            for op in pair_module(module).regions[0].blocks[0].operations
             if op.operation.name == "func.func"}
 
 
@@ -73,14 +99,9 @@ def arg_types(func) -> list[ir.Type]:
 
 def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = None) -> Pair:
     funcs = functions_of(module)
-    marked: dict[str, list[str]] = {"cube": [], "vector": []}
-    for name, func in funcs.items():
-        try:
-            role = fifo_model.kernel_role(func)
-        except fifo_model.FifoError as exc:
-            raise SimError(f"{where(func)}: {exc}") from None
-        if role is not None:
-            marked[role].append(name)
+    found, _ = fifo_model.kernels_of(pair_module(module))  # errors: raised by pair_module
+    marked = {role: [f.attributes["sym_name"].value for f in functions
+                     if f.name == "func.func"] for role, functions in found.items()}
     chosen = {}
     for role, name in (("cube", cube), ("vector", vector)):
         if name is not None:

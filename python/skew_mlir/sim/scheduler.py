@@ -33,7 +33,8 @@ from .cost_model import CostModel
 from .errors import Deadlock, SimError, where
 from .fifo import Pipe
 from .interpreter import Program
-from .kernels import Pair, arg_types, find_pair, functions_of, make_inputs, reachable
+from .kernels import (Pair, arg_types, find_pair, functions_of, make_inputs, pair_module,
+                      reachable)
 from .pipe_ops import Request
 
 DEFAULT_MAX_STEPS = 5_000_000
@@ -181,7 +182,8 @@ class _PipeLayout:
 
     def __init__(self, module: ir.Module, kernels: dict[str, object], option: int):
         self.code = {role: reachable(module, f) for role, f in kernels.items()}
-        self.anchor = module.operation
+        # The nearest pto.fifo_depth: that of the module holding the pair.
+        self.anchor = pair_module(module)
         self.table = fifo_model.SlotTable(option)
         try:
             self.subblocks = max(

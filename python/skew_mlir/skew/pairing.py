@@ -23,7 +23,8 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..calls import call_summaries, calls_under
-from ..fifo_model import PUSH, FifoError, SlotTable, default_slots, kernel_role, subblocks
+from ..fifo_model import (PUSH, FifoError, SlotTable, default_slots, kernel_role, kernels_of,
+                          subblocks)
 from ..verify.model import Model
 from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
 from ..verify.verify_pass import _pipe_slots
@@ -423,7 +424,7 @@ def _role(function: ir.Operation) -> str | None:
     try:
         return kernel_role(function)
     except FifoError:
-        return None  # a malformed marker: not a kernel (pto-verify-fifo says why)
+        return None  # a malformed marker: not a kernel (the pass reported it up front)
 
 
 def _other(role: str) -> str:
@@ -437,11 +438,4 @@ def _kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | Non
     return function if function is not None and _role(function) is not None else None
 
 def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
-    found: dict[str, list] = {"cube": [], "vector": []}
-    for block in module.regions[0].blocks:
-        for child in block.operations:
-            child = child.operation
-            role = _role(child)
-            if role is not None:
-                found[role].append(child)
-    return found
+    return kernels_of(module)[0]

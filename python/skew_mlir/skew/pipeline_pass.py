@@ -8,7 +8,8 @@ from mlir import ir
 
 from .. import diagnostics
 from ..diagnostics import LocatedError
-from ..fifo_model import SlotTable, default_slots, pipe_of
+from ..fifo_model import (FifoError, SlotTable, default_slots, kernel_role, kernels_of,
+                          modules_under, pipe_of)
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
@@ -46,6 +47,7 @@ class SkewCrossCorePipeline(Pass):
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
+        errors = _marker_errors(op) + errors
         for bad, message in errors:
             diagnostics.error(bad.location, message)
         if errors:
@@ -113,6 +115,20 @@ class SkewCrossCorePipeline(Pass):
             if isinstance(plan, SkewPlan):
                 plans[i], notes[plan.loop] = auto_depth(plan, op, bounds[plan.loop], cost)
         return notes
+
+
+def _marker_errors(root: ir.Operation) -> list[tuple[ir.Operation, str]]:
+    """The malformed kernel markers (pto.core, pto.kernel_kind) of the ops
+    the pass may plan as kernels: those directly in a module under `root`,
+    or `root` itself. A function whose marker cannot be read cannot be
+    paired, and planned as a plain function its skews could deadlock."""
+    errors = [error for module in modules_under(root) for error in kernels_of(module)[1]]
+    if root.name != "builtin.module":
+        try:
+            kernel_role(root)
+        except FifoError as exc:
+            errors.append((exc.op, str(exc)))
+    return errors
 
 
 def _slot_bound(loop, slots: dict) -> int:

@@ -7,8 +7,8 @@ from mlir import ir
 
 from .. import diagnostics
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
-from ..fifo_model import (C2V, POP, PUSH, FifoError, declared_pipes, default_slots,
-                          kernel_role, op_error, subblocks)
+from ..fifo_model import (C2V, POP, PUSH, declared_pipes, default_slots, kernels_of,
+                          modules_under, op_error, subblocks)
 from ..registry import Pass, PassFailure, option
 from .model import Finding, check_pair, slots_text
 from .program import build_program, fifo_holders, function_name, role_error
@@ -24,8 +24,25 @@ class VerifyFifo(Pass):
     remarks: bool = option(False, "Emit a remark with what was proved")
 
     def run(self, op: ir.Operation) -> None:
-        default = default_slots(op, self.fifo_depth)
+        # Each module's kernels form its own pair, at its own slot count (the
+        # nearest pto.fifo_depth): a nested module is verified on its own.
         fifo_ops, holders = fifo_holders(op)
+        by_module: dict[ir.Operation, list[ir.Operation]] = {}
+        for fifo in fifo_ops:
+            by_module.setdefault(_nearest_module(fifo), []).append(fifo)
+        failed = False
+        for module in modules_under(op):
+            try:
+                self._verify_module(module, by_module.get(module, []), holders)
+            except PassFailure:
+                failed = True
+        if failed:
+            raise PassFailure()
+
+    def _verify_module(self, op: ir.Operation, fifo_ops: list, holders: set) -> None:
+        """Verifies the pair of kernels directly in module `op`; `fifo_ops`
+        are the FIFO and initialise ops whose nearest module it is."""
+        default = default_slots(op, self.fifo_depth)
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
@@ -147,19 +164,11 @@ def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
 
 
 def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
-    """The kernel functions (pto.core / pto.kernel_kind), by role; a bad or
-    repeated role is an error appended to `errors`."""
-    found: dict[str, list] = {"cube": [], "vector": []}
-    for block in module.regions[0].blocks:
-        for child in block.operations:
-            child = child.operation
-            try:
-                role = kernel_role(child)
-            except FifoError as exc:
-                errors.append((exc.op, str(exc)))
-                continue
-            if role is not None:
-                found[role].append(child)
+    """The kernel functions (pto.core / pto.kernel_kind) directly in
+    `module`, by role; a malformed marker or a repeated role is an error
+    appended to `errors`."""
+    found, malformed = kernels_of(module)
+    errors += malformed
     kernels = {}
     for role, functions in found.items():
         if len(functions) > 1:
@@ -171,6 +180,13 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
         elif functions:
             kernels[role] = functions[0]
     return kernels
+
+
+def _nearest_module(op: ir.Operation) -> ir.Operation | None:
+    parent = op.parent
+    while parent is not None and parent.name != "builtin.module":
+        parent = parent.parent
+    return parent
 
 
 def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
