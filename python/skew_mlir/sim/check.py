@@ -12,19 +12,54 @@ the verdict then states.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 from mlir import ir
+from mlir.passmanager import PassManager
 
-from ..fifo_model import C2V, V2C, Pipe
+from ..fifo_model import C2V, V2C, Pipe, default_slots
 from .cost_model import CostModel
 from .errors import SimError
-from .kernels import arg_types, find_pair, functions_of, make_inputs
+from .kernels import arg_types, find_pair, functions_of, make_inputs, pair_module
 from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS,
                         RunResult, run_pair)
 from .values import max_abs_diff, same_bits
 
 DEFAULT_PIPELINE = "builtin.module(pto-skew-cross-core)"
+_SKEW_OPTIONS = re.compile(r"pto-skew-cross-core\{([^}]*)\}")
+_FIFO_DEPTH = re.compile(r"(?:^|\s)fifo-depth=(\d+)")
+
+
+def default_pipeline(fifo_depth: int | None = None) -> str:
+    """The pipeline `pto-sim check` runs unless told: the pass, planning for
+    the slot count the check simulates (`fifo_depth`, else the module's)."""
+    if fifo_depth is None:
+        return DEFAULT_PIPELINE
+    return f"builtin.module(pto-skew-cross-core{{fifo-depth={fifo_depth}}})"
+
+
+def slot_mismatch(pipeline: str, module: ir.Module, fifo_depth: int | None) -> str | None:
+    """A note when a pto-skew-cross-core of `pipeline` plans for another
+    slot count than the check simulates for the pipes no initialise op
+    declares (a deadlock after the pipeline may then be that difference's),
+    else None."""
+    # The printed pipeline states every option of every pass, defaults included.
+    printed = str(PassManager.parse(pipeline))
+    declared = default_slots(pair_module(module))
+    simulated = fifo_depth or declared
+    for options in _SKEW_OPTIONS.findall(printed):
+        option = int(_FIFO_DEPTH.search(options).group(1))
+        planned = option or declared
+        if planned != simulated:
+            source = (f"fifo-depth={option}" if option
+                      else "its fifo-depth=0: the module's pto.fifo_depth, else 4")
+            given = (f"--fifo-depth {fifo_depth}" if fifo_depth is not None
+                     else "the module's pto.fifo_depth, else 4")
+            return (f"note: pto-skew-cross-core in the pipeline plans for {planned} slot(s) "
+                    f"per pipe ({source}), but the check simulates {simulated} ({given}) "
+                    f"for the pipes no initialise op declares")
+    return None
 
 
 @dataclasses.dataclass

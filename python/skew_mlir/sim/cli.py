@@ -15,7 +15,7 @@ import os
 import sys
 
 from .. import dialect as pto
-from .check import DEFAULT_PIPELINE, differential_check
+from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
 from .cost_model import load_cost_model
 from .errors import SimError
 from .loading import apply_pipeline, clone, load_module
@@ -35,14 +35,22 @@ def _given(text: str) -> tuple[int, str]:
     return int(index), value
 
 
+def _slots(text: str) -> int:
+    slots = int(text) if text.lstrip("-").isdigit() else None
+    if slots is None or slots < 1:
+        raise argparse.ArgumentTypeError(f"expected a slot count >= 1, got '{text}'")
+    return slots
+
+
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("file", help="MLIR file holding the kernel pair")
     common.add_argument("--cube", help="cube kernel (default: the pto.core = \"aic\" function)")
     common.add_argument("--vector", help="vector kernel (default: the pto.core = \"aiv\" function)")
-    common.add_argument("--fifo-depth", type=int, metavar="N",
+    common.add_argument("--fifo-depth", type=_slots, metavar="N",
                         help="slots of each pipe no initialise op declares (default: "
-                        "module pto.fifo_depth, else 4)")
+                        "module pto.fifo_depth, else 4); check runs the pass with "
+                        "fifo-depth=N too")
     common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
     common.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     common.add_argument("--arg", action="append", default=[], type=_given, metavar="I=VALUE",
@@ -64,8 +72,10 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", parents=[common],
                            help="compare the pair before and after a pipeline")
     which = check.add_mutually_exclusive_group()
-    which.add_argument("--pass-pipeline", metavar="P", default=DEFAULT_PIPELINE,
-                       help=f"pipeline to check (default: {DEFAULT_PIPELINE})")
+    which.add_argument("--pass-pipeline", metavar="P",
+                       help=f"pipeline to check (default: {DEFAULT_PIPELINE}, with "
+                       "fifo-depth=N under --fifo-depth N); a pto-skew-cross-core in it "
+                       "planning for another slot count than simulated is noted")
     which.add_argument("--against", metavar="AFTER",
                        help="compare with this already transformed file instead")
     check.add_argument("--rtol", type=float, help="compare with a tolerance instead of bitwise")
@@ -96,11 +106,14 @@ def _run(args) -> int:
 
 def _check(args) -> int:
     before = load_module(args.file)
+    note = None
     if args.against:
         after = load_module(args.against)
     else:
+        pipeline = args.pass_pipeline or default_pipeline(args.fifo_depth)
         after = clone(before)
-        apply_pipeline(after, args.pass_pipeline)
+        apply_pipeline(after, pipeline)
+        note = slot_mismatch(pipeline, before, args.fifo_depth)
     report = differential_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
                                 cost=load_cost_model(args.cost_model), cube=args.cube,
                                 vector=args.vector, rtol=args.rtol, atol=args.atol,
@@ -111,6 +124,8 @@ def _check(args) -> int:
     print(report.verdict)
     if report.details:
         print(report.details)
+    if note:
+        print(note)
     if args.timeline and report.before is not None and report.after is not None:
         from .timeline import draw_pair
         draw_pair(report.before, report.after, args.timeline)
