@@ -318,3 +318,64 @@ def test_huge_loop_is_refused_up_front():
     with pytest.raises(SimError, match="step limit of 50"):
         simulate(parse(text.replace("1000000000", "40")), cube="f", inputs={"cube": []},
                  max_steps=50)
+
+
+# --- several blocks: cf.br / cf.cond_br with block arguments -----------------
+
+CFG_SUM = """func.func @f(%n: index, %x: f32) -> (f32, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  cf.br ^head(%c0, %zero : index, f32)
+^head(%i: index, %acc: f32):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%acc, %i : f32, index)
+^body:
+  %next = arith.addf %acc, %x : f32
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^head(%i1, %next : index, f32)
+^exit(%r: f32, %k: index):
+  return %r, %k : f32, index
+}"""
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_a_loop_of_blocks_passes_its_block_arguments(n):
+    total, count = run_function(CFG_SUM, np.int64(n), np.float32(1.5))
+    assert total == np.float32(1.5 * n) and count == n
+
+
+def test_a_branch_may_swap_its_block_arguments():
+    text = """func.func @f(%a: i32, %b: i32) -> (i32, i32) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      cf.br ^loop(%a, %b, %c0 : i32, i32, i32)
+    ^loop(%x: i32, %y: i32, %k: i32):
+      %done = arith.cmpi eq, %k, %c1 : i32
+      %k1 = arith.addi %k, %c1 : i32
+      cf.cond_br %done, ^out(%x, %y : i32, i32), ^loop(%y, %x, %k1 : i32, i32, i32)
+    ^out(%p: i32, %q: i32):
+      return %p, %q : i32, i32
+    }"""
+    assert run_function(text, np.int32(3), np.int32(4)) == [np.int32(4), np.int32(3)]
+
+
+def test_other_branches_between_blocks_are_reported():
+    text = """func.func @f(%a: i32) -> i32 {
+      cf.switch %a : i32, [default: ^b(%a : i32), 1: ^b(%a : i32)]
+    ^b(%x: i32):
+      return %x : i32
+    }"""
+    with pytest.raises(UnsupportedOp, match=r"^-:2:7: unsupported op 'cf.switch': only "
+                                            r"cf.br and cf.cond_br branch between blocks$"):
+        run_function(text, np.int32(1))
+
+
+def test_a_loop_of_blocks_that_never_leaves_stops_at_the_step_limit():
+    text = """func.func @f() {
+      cf.br ^spin
+    ^spin:
+      cf.br ^spin
+    }"""
+    with pytest.raises(SimError, match="exceeded the step limit of 1000 executed ops"):
+        run_function(text, max_steps=1000)

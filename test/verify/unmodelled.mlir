@@ -10,7 +10,7 @@
 // Both kernels pop first after a branch: reading only the entry block would
 // prove a pair that deadlocks.
 module {
-  // expected-warning @below {{the kernel's body has 2 blocks (unstructured control flow is not modelled)}}
+  // expected-warning @below {{the body of kernel @cube has 2 blocks (unstructured control flow is not modelled)}}
   func.func @cube(%w: tensor<4xf32>) attributes {pto.core = "aic"} {
     cf.br ^bb1
   ^bb1:
@@ -18,7 +18,7 @@ module {
     "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
     return
   }
-  // expected-warning @below {{the kernel's body has 2 blocks}}
+  // expected-warning @below {{the body of kernel @vec has 2 blocks}}
   func.func @vec(%w: tensor<4xf32>) attributes {pto.core = "aiv"} {
     cf.br ^bb1
   ^bb1:

@@ -83,9 +83,8 @@ class Compiler:
     def compile_region(self, op, index: int = 0) -> BlockCode:
         region = op.regions[index]
         blocks = list(region.blocks)
-        if len(blocks) != 1:
-            raise UnsupportedOp(op, f"region #{index} has {len(blocks)} blocks; "
-                                    "only single-block regions are supported")
+        if not blocks:
+            raise UnsupportedOp(op, f"region #{index} has no block")
         # Compiling and running recurse once per nesting level: refuse deep
         # nests with a located error before Python's recursion limit is hit.
         program = self.program
@@ -94,7 +93,9 @@ class Compiler:
                            "are not supported by the simulator")
         program.nesting += 1
         try:
-            return self.compile_block(blocks[0], describe(op))
+            if len(blocks) == 1:
+                return self.compile_block(blocks[0], describe(op))
+            return self.compile_cfg(blocks, describe(op))
         finally:
             program.nesting -= 1
 
@@ -109,11 +110,7 @@ class Compiler:
         if blocking:
             def run(frame):
                 count(n, owner)
-                for s in steps:
-                    if s.blocking:
-                        yield from s.run(frame)
-                    else:
-                        s.run(frame)
+                yield from _run_steps(steps, frame)
                 return [frame[i] for i in result_slots]
         else:
             plain = [s.run for s in steps]
@@ -124,6 +121,87 @@ class Compiler:
                     fn(frame)
                 return [frame[i] for i in result_slots]
         return BlockCode(run, blocking, self.slots_of(block.arguments))
+
+    def compile_cfg(self, blocks: list, owner: str) -> BlockCode:
+        """A region of several blocks, run from the first: cf.br and
+        cf.cond_br pass their operands to the arguments of the block they
+        branch to; any other terminator leaves the region with its operands.
+        A loop of blocks that never leaves stops at the step limit."""
+        number = {block: i for i, block in enumerate(blocks)}
+        codes = [self._cfg_block(block, number) for block in blocks]
+        arg_slots = [self.slots_of(block.arguments) for block in blocks]
+        count = self.core.count_steps
+
+        def run(frame):
+            current = 0
+            while True:
+                steps, n, end = codes[current]
+                count(n, owner)
+                yield from _run_steps(steps, frame)
+                if end.results is not None:
+                    return [frame[i] for i in end.results]
+                taken = end.condition is None or frame[end.condition]
+                current, operands = end.targets[0 if taken else 1]
+                # Read every operand first: a branch may permute its block's arguments.
+                _store(frame, arg_slots[current], [frame[i] for i in operands])
+
+        blocking = any(s.blocking for steps, _, _ in codes for s in steps)
+        return BlockCode(run if blocking else _returning(run), blocking, arg_slots[0])
+
+    def _cfg_block(self, block: ir.Block, number: dict) -> tuple:
+        """(steps, op count, _BlockEnd) of one block of a region."""
+        ops = [o.operation for o in block.operations]
+        body, terminator = ops[:-1], ops[-1]
+        steps = [self.compile_op(op) for op in body]
+        successors = [number[b] for b in terminator.successors]
+        operands = list(terminator.operands)
+        if not successors:
+            end = _BlockEnd(results=self.slots_of(operands))
+        elif terminator.name == "cf.br":
+            end = _BlockEnd(targets=((successors[0], self.slots_of(operands)),))
+        elif terminator.name == "cf.cond_br":
+            _, taken, _ = terminator.attributes["operandSegmentSizes"]
+            end = _BlockEnd(condition=self.slot(operands[0]), targets=(
+                (successors[0], self.slots_of(operands[1:1 + taken])),
+                (successors[1], self.slots_of(operands[1 + taken:]))))
+        else:
+            raise UnsupportedOp(terminator, "only cf.br and cf.cond_br branch between "
+                                            "blocks")
+        return steps, len(ops), end
+
+
+@dataclasses.dataclass(frozen=True)
+class _BlockEnd:
+    """How a block of a region ends: its terminator leaves the region with
+    the values in slots `results`, or branches to `targets[0]` (cf.br, or
+    cf.cond_br when the value in slot `condition` holds), else `targets[1]`,
+    each (block number, slots of the operands passed to its arguments)."""
+
+    results: list[int] | None = None
+    condition: int | None = None
+    targets: tuple = ()
+
+
+def _run_steps(steps: list[Step], frame):
+    """Runs compiled steps in order; a generator, as blocking steps yield."""
+    for s in steps:
+        if s.blocking:
+            yield from s.run(frame)
+        else:
+            s.run(frame)
+
+
+def _returning(genfn):
+    """A plain function running generator function `genfn`, which must not
+    yield, to its return value."""
+    def run(frame):
+        gen = genfn(frame)
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        raise AssertionError("non-blocking code reached a pipe operation")
+    return run
 
 
 class FunctionCode:

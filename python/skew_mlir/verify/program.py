@@ -156,7 +156,8 @@ class _Builder:
         if len(region.blocks) > 1:
             # Branches between blocks are not modelled: reading the first
             # block alone would prove a program that never runs.
-            self.unproved.append((self.function, f"the kernel's body has "
+            self.unproved.append((self.function, f"the body of kernel "
+                                  f"@{function_name(self.function)} has "
                                   f"{len(region.blocks)} blocks (unstructured "
                                   "control flow is not modelled)"))
         self.unproved.extend(self.fifo_calls())
