@@ -37,10 +37,14 @@ import traceback
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "test" / "lib"))
 from skew_testing.properties import (  # noqa: E402
-    ANCHORS, SKEW, SKEW_FUNC, STAGES, PropertyFailure, check_pair, skew_pipeline,
-    verify_fifo_registered,
+    ANCHORS, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
 )
 from skew_testing.random_pairs import Config, launch_args, random_pair, render, shrink
+
+# The pipelines that run the pass with no neighbouring pass, at each anchor,
+# for top-level and nested kernels.
+PASS_ALONE = {skew_pipeline(anchor=anchor, nested=nested)
+              for anchor in ANCHORS for nested in (False, True)}
 
 
 def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
@@ -52,11 +56,12 @@ def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
     rng = random.Random(seed * 2654435761 % (1 << 64))
     if anchor == "both":
         anchor = rng.choice(ANCHORS)
+    nested = bool(spec.module_slots)
     if rng.random() < 0.7:
-        return SKEW if anchor == "module" else SKEW_FUNC
+        return skew_pipeline(anchor=anchor, nested=nested)
     return skew_pipeline(min(rng.randint(1, 8), spec.slots), rng.random() < 0.5,
                          rng.choice(["", "canonicalize", "cse", "canonicalize, cse"]),
-                         rng.choice(["", "cse", "canonicalize"]), anchor)
+                         rng.choice(["", "cse", "canonicalize"]), anchor, nested)
 
 
 def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
@@ -66,7 +71,7 @@ def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
     try:
         folds = "canonicalize" in pipeline
         check_pair(render(spec), seed=seed, verify_fifo=verify_fifo, pipeline=pipeline,
-                   same_core_kept=pipeline in (SKEW, SKEW_FUNC), tolerance=1e-6 if folds else None,
+                   same_core_kept=pipeline in PASS_ALONE, tolerance=1e-6 if folds else None,
                    launches=launch_args(spec))
     except PropertyFailure as failure:
         return failure.stage, failure.message

@@ -25,6 +25,7 @@ random runs: benchmarks/fuzz_soak.py.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import pathlib
 import re
 import subprocess
@@ -53,6 +54,11 @@ from skew_testing.random_pairs import (  # noqa: E402
 CONFIG = Config(exchange=True, unsigned_high=True)
 PIPELINES = {"module": SKEW, "func": SKEW_FUNC}
 
+
+def pass_alone(spec, anchor: str) -> str:
+    """The pass alone at `anchor`, reaching the spec's kernels."""
+    return skew_pipeline(anchor=anchor, nested=bool(spec.module_slots))
+
 SETTINGS = dict(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -60,7 +66,7 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
 @settings(max_examples=250, **SETTINGS)
 @given(pairs(CONFIG), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
-    check_pair(render(spec), pipeline=PIPELINES[anchor], launches=launch_args(spec))
+    check_pair(render(spec), pipeline=pass_alone(spec, anchor), launches=launch_args(spec))
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the
@@ -140,7 +146,8 @@ def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after, a
     `tag-membership` options, and upstream passes around the skew (with
     canonicalize, values are compared within 1e-6: it folds math ops on
     constants in double precision)."""
-    pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after, anchor)
+    pipeline = skew_pipeline(min(depth, spec.slots), tag, before, after, anchor,
+                             bool(spec.module_slots))
     folds = "canonicalize" in pipeline
     check_pair(render(spec), pipeline=pipeline, same_core_kept=not (before or after),
                tolerance=1e-6 if folds else None, launches=launch_args(spec))
@@ -222,8 +229,12 @@ def test_generator_reaches_every_decision():
     skews at several depths, peels remainders, skews message groups, and
     demotes for each reason docs/ir-contract.md lists."""
     decisions = collections.Counter()
+    # Without the classes drawn last (several blocks, a nested module): they
+    # only add demotions, and would take the rare decisions of the seeds they
+    # land on (test_generator_reaches_blocks_and_nested_modules covers them).
+    config = dataclasses.replace(CONFIG, blocks=False, modules=False)
     for seed in range(250):
-        spec = random_pair(seed, CONFIG)
+        spec = random_pair(seed, config)
         remarks = _remarks(render(spec))
         for remark in remarks:
             decisions[re.sub(r"'[^']*'|\d+", "_", remark.split("(")[0]).strip()] += 1
@@ -252,6 +263,27 @@ def test_generator_reaches_every_decision():
                    "trip count", "asks for no skew", "iter_arg", "cannot be proved as written",
                    "overflows", "reads memory", "reaches FIFO ops", "FIFO traffic unknown"):
         assert any(reason in d for d in demotions), (reason, decisions)
+
+
+def test_generator_reaches_blocks_and_nested_modules():
+    """Kernel bodies of several blocks (each form) and pairs in a nested
+    module come out of the generator; the pass plans the peer of a
+    multi-block kernel by the peer-blind rule and skews a nested pair at the
+    nested module's slot count, never the top module's."""
+    forms, nested, blind = collections.Counter(), 0, 0
+    for seed in range(250):
+        spec = random_pair(seed, CONFIG)
+        forms.update(side.blocks for loop in spec.loops for side in (loop.cube, loop.vector))
+        remarks = _remarks(render(spec))
+        blind += any("blocks (unstructured control flow is not modelled)" in r
+                     for r in remarks)
+        if spec.module_slots:
+            nested += 1
+            for remark in (r for r in remarks if r.startswith("skewed")):
+                assert int(re.search(r"slots (\d+)", remark).group(1)) == spec.slots, \
+                    (seed, remark)
+    assert all(forms[form] > 0 for form in ("br", "cond", "loop")), forms
+    assert nested > 0 and blind > 0, (nested, blind)
 
 
 @register_pass

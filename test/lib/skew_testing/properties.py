@@ -12,6 +12,10 @@
   push and a pop, or an unknown callee) keeps `pto.pipeline_stages`, and no
   same-core pipeline loop loses it;
 - `verify-fifo`: `pto-verify-fifo` accepts the transformed pair;
+  for the input and the output alike, a kernel whose body has several
+  blocks is a warning naming it and no pair is claimed "verified" (the
+  verifier cannot model branches between blocks), and the pass skews no
+  loop of such a kernel: its FIFO ops do not multiply;
 - `sim`: original and transformed pairs give bitwise identical outputs and
   per-pipe message traces, with no deadlock;
 - `idempotent`: a second run of the pass changes nothing.
@@ -31,6 +35,7 @@ import skew_mlir
 from skew_mlir import _native
 from skew_mlir.calls import call_summaries
 from skew_mlir.dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
+from skew_mlir.fifo_model import kernels_of, modules_under
 from skew_mlir.sim.check import differential_check
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
@@ -39,6 +44,7 @@ SKEW = "builtin.module(pto-skew-cross-core)"
 SKEW_FUNC = "builtin.module(func.func(pto-skew-cross-core))"
 ANCHORS = ("module", "func")
 VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
+VERIFY_FIFO_REMARKS = "builtin.module(pto-verify-fifo{remarks=true})"
 STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "idempotent")
 
 
@@ -66,6 +72,46 @@ def _run(module: ir.Module, pipeline: str, stage: str) -> None:
         raise PropertyFailure(stage, f"{pipeline} failed: {notes or exc}") from None
     except Exception as exc:  # noqa: BLE001 - any exception is a failure of the property
         raise PropertyFailure(stage, f"{pipeline} raised {type(exc).__name__}: {exc}") from None
+
+
+def _verify_fifo(module: ir.Module, stage: str) -> None:
+    """pto-verify-fifo accepts `module`; when there are FIFO ops to verify,
+    a kernel of several blocks is a warning naming it, and then no pair is
+    claimed verified."""
+    seen: list[tuple[str, str]] = []
+    handler = module.context.attach_diagnostic_handler(
+        lambda d: seen.append((str(d.severity), d.message)) or True)
+    try:
+        _run(module, VERIFY_FIFO_REMARKS, stage)
+    finally:
+        handler.detach()
+    fifo: list[ir.Operation] = []
+    module.operation.walk(lambda o: (fifo.append(o) if o.name in FIFO_OPS else None)
+                          or ir.WalkResult.ADVANCE)
+    multi = _multi_block_kernels(module) if fifo else {}
+    for name in multi:
+        if not any("WARNING" in severity and f"the body of kernel @{name} has" in message
+                   for severity, message in seen):
+            raise PropertyFailure(stage, f"pto-verify-fifo gave no warning for @{name}, "
+                                         "a kernel of several blocks")
+    claimed = [message for _, message in seen if message.startswith("FIFO verified")]
+    if multi and claimed:
+        raise PropertyFailure(stage, f"pto-verify-fifo claims a proof with a kernel of "
+                                     f"several blocks: {claimed[0]}")
+
+
+def _multi_block_kernels(module: ir.Module) -> dict[str, int]:
+    """The kernels whose body has several blocks: their FIFO op counts, by name."""
+    counts = {}
+    for scope in modules_under(module.operation):
+        for kernels in kernels_of(scope)[0].values():
+            for kernel in kernels:
+                if len(kernel.regions[0].blocks) > 1:
+                    ops = []
+                    kernel.walk(lambda o: (ops.append(o) if o.name in FIFO_OPS else None)
+                                or ir.WalkResult.ADVANCE)
+                    counts[kernel.attributes["sym_name"].value] = len(ops)
+    return counts
 
 
 def _clone(module: ir.Module) -> ir.Module:
@@ -109,10 +155,13 @@ def _function_of(op: ir.Operation) -> ir.Operation:
 
 
 def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = None,
-                  before: str = "", after: str = "", anchor: str = "module") -> str:
+                  before: str = "", after: str = "", anchor: str = "module",
+                  nested: bool = False) -> str:
     """The pass with options at `anchor` ("module" or "func"), optionally
     between other passes (nested under func.func before it, at module level
-    after it)."""
+    after it). `nested`: the kernels sit in a module nested in the top one,
+    where the func.func parts of the pipeline must reach them (at the module
+    anchor the pass runs on the top module)."""
     options = []
     if fifo_depth is not None:
         options.append(f"fifo-depth={fifo_depth}")
@@ -120,10 +169,13 @@ def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = N
         options.append(f"tag-membership={str(tag_membership).lower()}")
     skew = "pto-skew-cross-core" + (f"{{{' '.join(options)}}}" if options else "")
     tail = f", {after}" if after else ""
+
+    def functions(passes: str) -> str:
+        return f"builtin.module(func.func({passes}))" if nested else f"func.func({passes})"
     if anchor == "func":
         inner = f"{before}, {skew}" if before else skew
-        return f"builtin.module(func.func({inner}){tail})"
-    head = f"func.func({before}), " if before else ""
+        return f"builtin.module({functions(inner)}{tail})"
+    head = f"{functions(before)}, " if before else ""
     return f"builtin.module({head}{skew}{tail})"
 
 
@@ -153,7 +205,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
         if not before.operation.verify():
             raise PropertyFailure("naive", "does not verify")
         if verify_fifo:
-            _run(_clone(before), VERIFY_FIFO, "naive")
+            _verify_fifo(_clone(before), "naive")
         _, same_before = _pipeline_loops(before, anchor)
 
         after = _clone(before)
@@ -171,8 +223,16 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
         if same_core_kept and same_after < same_before:
             raise PropertyFailure("shape", f"{same_before} same-core pipeline loops before, "
                                            f"{same_after} after")
+        # Blocks that survive the pipeline (canonicalize may merge a chain
+        # of them first, and the pass then sees one block).
+        grown = _multi_block_kernels(before)
+        for name, count in _multi_block_kernels(after).items():
+            if name in grown and count > grown[name]:
+                raise PropertyFailure("shape", f"a loop of @{name}, a kernel of several "
+                                               f"blocks, was skewed ({grown[name]} FIFO ops "
+                                               f"before, {count} after)")
         if verify_fifo:
-            _run(_clone(after), VERIFY_FIFO, "verify-fifo")
+            _verify_fifo(_clone(after), "verify-fifo")
 
         for args in launches:
             result = differential_check(before, after, seed=seed, rtol=tolerance,

@@ -40,7 +40,11 @@ popped through calls to helper functions, and calls to a declaration or
 through a function pointer that never run (the pass cannot know); FIFO ops nested in an scf.if (both branches, or only one under
 a condition both cores compute alike) or in an inner scf.for (itself a
 pipeline loop or not), cross-core loops inside an outer scf.for, and
-same-core pipeline loops around the cross-core ones.
+same-core pipeline loops around the cross-core ones; kernel bodies of
+several blocks (a loop in a block of its own reached by cf.br, in both ways
+of a cf.cond_br diamond, or in a loop of blocks), the live values passed as
+block arguments; the pair in a nested module whose pto.fifo_depth differs
+from the top module's.
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
@@ -72,6 +76,7 @@ ACC_KINDS = ("tile", "scalar", "rows", "index", "last", "pass", "prior")
 # Where received data is stored (PairSpec.alias): the memref the producer may
 # load from, reached directly or through an alias, or a distinct allocation.
 ALIASES = ("direct", "select", "if", "iter", "args", "alloc")
+BLOCKS = ("", "br", "cond", "loop")
 TILE_COMBINE = ("arith.addf", "linalg.add", "arith.maximumf")
 
 
@@ -137,6 +142,13 @@ class SideLoop:
     # "decl": the body calls a declaration under a condition that never holds
     # (indirect calls, which the simulator cannot run, are left to the tests)
     opaque: str = ""
+    # The kernel body around the loop as several blocks (one of BLOCKS): ""
+    # none; "br" the loop starts a new block, reached by cf.br; "cond" a
+    # diamond: cf.cond_br on the tile argument to two blocks each holding the
+    # loop (the second sends negated tiles), joined by cf.br; "loop" the
+    # outer loop (`CrossLoop.outer` trips, at least 1) as a loop of blocks.
+    # The values live across blocks pass as block arguments.
+    blocks: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -188,6 +200,10 @@ class PairSpec:
     # the kernels' first argument %n: index (a trip count known at run time
     # only, one argument list for the pair); see launch_args.
     launch: int = -1
+    # > 0: the kernels sit in a nested builtin.module whose pto.fifo_depth is
+    # `slots`, inside a top module whose pto.fifo_depth is this (another
+    # count, which no tool may read for them).
+    module_slots: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -203,6 +219,8 @@ class Config:
     # Unsigned loops whose skewed bounds pass the signed maximum of the IV
     # type (the simulator once compared scf.for unsigned bounds as signed).
     unsigned_high: bool = True
+    modules: bool = True  # pairs in a nested module (PairSpec.module_slots)
+    blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
 
 
 # --- choosers -------------------------------------------------------------------
@@ -271,7 +289,19 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     spec = PairSpec(slots, loops, same, shape, rows, memref,
                     ch.choice(ALIASES[:1] * 2 + ALIASES[1:]),
                     ch.choice([0, 0, 0, 1, 3]), ch.boolean(0.3))
-    return with_launch(spec, ch.choice([-1] * 3 + list(range(len(loops)))))
+    spec = with_launch(spec, ch.choice([-1] * 3 + list(range(len(loops)))))
+    # Drawn after everything else: a seed's other choices stay those it
+    # made before these features existed.
+    if config.blocks:
+        loops = tuple(dataclasses.replace(loop, **{
+            side: dataclasses.replace(loop.side(side),
+                                      blocks=ch.choice(BLOCKS[:1] * 12 + BLOCKS[1:]))
+            for side in SIDES}) for loop in spec.loops)
+        spec = dataclasses.replace(spec, loops=loops)
+    if config.modules and ch.boolean(0.1):
+        spec = dataclasses.replace(spec, module_slots=ch.choice(
+            [n for n in (1, 2, 4, 8, 16) if n != slots]))
+    return spec
 
 
 def with_launch(spec: PairSpec, launch: int) -> PairSpec:
@@ -380,6 +410,14 @@ def _fmt(x: float) -> str:
     return repr(float(x))
 
 
+def _block_operands(values: list[tuple[str, str]]) -> str:
+    """The operands of a branch passing `values` (value, type)."""
+    if not values:
+        return ""
+    return (f"({', '.join(v for v, _ in values)} : "
+            f"{', '.join(t for _, t in values)})")
+
+
 class _Scope(dict):
     pass
 
@@ -465,6 +503,7 @@ class _Function:
         self.scopes: list[_Scope] = [_Scope()]
         self.results: list[tuple[str, str]] = []  # (value, type)
         self.helpers: list[str] = []  # functions the kernel calls
+        self.negated = False  # send negated tiles (the second way of a diamond)
 
     # SSA plumbing
     def fresh(self, hint: str = "v") -> str:
@@ -665,7 +704,7 @@ class _Function:
             called = loop.via_call == i
             if kind == "send":
                 tile = self.expr(message.expr, ctx)
-                if variant:
+                if variant != self.negated:
                     tile = self.op(f"arith.negf {tile} : {self.tile}")
                 if called:
                     self.emit(f"func.call @{self.helper('send', frees)}({tile}) "
@@ -836,14 +875,25 @@ class _Function:
         ctx.accs = names
 
     def cross_loop(self, loop: CrossLoop) -> None:
-        """The loop, inside an outer scf.for threading its iter_args when
-        `loop.outer` > 0."""
+        """The loop, inside an outer scf.for (or a loop of blocks) threading
+        its iter_args when `loop.outer` > 0, in the blocks its side's
+        `blocks` asks for."""
         self.current_loop = loop
         mine = loop.side(self.side)
+        if mine.blocks == "br":
+            self.branch_to(self.label(), self.results)
+        if mine.blocks == "cond":
+            self.diamond(loop, mine)
+        else:
+            self._cross_loop(loop, mine)
+
+    def _cross_loop(self, loop: CrossLoop, mine: SideLoop) -> None:
         types = [self.acc_type(a) for a in mine.accs]
         inits = [self.acc_init(a) for a in mine.accs]
         head, names = self._results(len(types), "r")
-        if loop.outer:
+        if mine.blocks == "loop":
+            names = self.block_loop(loop, mine, types, inits, max(loop.outer, 1))
+        elif loop.outer:
             ov = self.fresh("o")
             args = [self.fresh("oa") for _ in types]
             iters = (f" iter_args({', '.join(f'{a} = {v}' for a, v in zip(args, inits))})"
@@ -861,6 +911,66 @@ class _Function:
         else:
             self._cross_for(loop, mine, types, inits, head)
         self.results += list(zip(names, types)) if types else []
+
+    # blocks
+    def label(self) -> str:
+        self.counter += 1
+        return f"^bb{self.counter}"
+
+    def branch_to(self, label: str, values: list[tuple[str, str]]) -> None:
+        """Ends the current block with cf.br to a new block `label`, which
+        takes `values` (value, type) as its arguments; `self.results` become
+        those arguments."""
+        self.emit(f"cf.br {label}{_block_operands(values)}")
+        self.results = self.block(label, [t for _, t in values])
+
+    def block(self, label: str, types: list[str]) -> list[tuple[str, str]]:
+        """Starts block `label` with arguments of `types`: (argument, type)."""
+        args = [(self.fresh("ba"), t) for t in types]
+        params = f"({', '.join(f'{a}: {t}' for a, t in args)})" if args else ""
+        self.emit(f"{label}{params}:")
+        return args
+
+    def diamond(self, loop: CrossLoop, mine: SideLoop) -> None:
+        """cf.cond_br on the tile argument's first element to two blocks,
+        each holding the loop (the second sending negated tiles), joined by
+        cf.br: the results so far and the loop's pass through as block
+        arguments."""
+        zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
+        first = self.op(f"tensor.extract %w[{zeros}] : {self.tile}")
+        cond = self.op(f"arith.cmpf ogt, {first}, {self.const(0.0, 'f32')} : f32")
+        before, ways, join = self.results, (self.label(), self.label()), self.label()
+        self.emit(f"cf.cond_br {cond}, {ways[0]}{_block_operands(before)}, "
+                  f"{ways[1]}{_block_operands(before)}")
+        for label, negated in zip(ways, (False, True)):
+            self.results = self.block(label, [t for _, t in before])
+            self.negated = negated
+            self._cross_loop(loop, mine)
+            self.negated = False
+            self.emit(f"cf.br {join}{_block_operands(self.results)}")
+        self.results = self.block(join, [t for _, t in self.results])
+
+    def block_loop(self, loop: CrossLoop, mine: SideLoop, types: list[str],
+                   inits: list[str], trips: int) -> list[str]:
+        """The loop inside a loop of blocks of `trips` trips threading its
+        iter_args (as the outer scf.for does); the results after it."""
+        earlier = self.results
+        head, body, done = self.label(), self.label(), self.label()
+        carried = list(zip(inits, types)) + earlier
+        self.emit(f"cf.br {head}{_block_operands([(self.const(0, 'index'), 'index')] + carried)}")
+        args = self.block(head, ["index"] + [t for _, t in carried])
+        count, accs, self.results = args[0][0], args[1:1 + len(types)], args[1 + len(types):]
+        more = self.op(f"arith.cmpi slt, {count}, {self.const(trips, 'index')} : index")
+        self.emit(f"cf.cond_br {more}, {body}, {done}{_block_operands(accs + self.results)}")
+        self.block(body, [])
+        inner_head, inner_names = self._results(len(types), "r")
+        self._cross_for(loop, mine, types, [a for a, _ in accs], inner_head)
+        step = self.op(f"arith.addi {count}, {self.const(1, 'index')} : index")
+        back = [(step, "index")] + list(zip(inner_names, types)) + self.results
+        self.emit(f"cf.br {head}{_block_operands(back)}")
+        after = self.block(done, [t for _, t in accs + self.results])
+        self.results = after[len(types):]
+        return [a for a, _ in after[:len(types)]]
 
     def _cross_for(self, loop: CrossLoop, mine: SideLoop, types: list[str],
                    inits: list[str], head: str) -> None:
@@ -966,8 +1076,11 @@ def render(spec: PairSpec) -> str:
     """The pair as MLIR text (generic pto ops, a cube and a vector function)."""
     functions = [_Function(spec, side).render() for side in SIDES]
     header = f"// {spec!r}"
-    return "\n".join([header, f"module attributes {{pto.fifo_depth = {spec.slots} : i64}} {{"]
-                     + functions + ["}", ""])
+    module = [f"module attributes {{pto.fifo_depth = {spec.slots} : i64}} {{"] + functions + ["}"]
+    if spec.module_slots:
+        module = ([f"module attributes {{pto.fifo_depth = {spec.module_slots} : i64}} {{"]
+                  + module + ["}"])
+    return "\n".join([header] + module + [""])
 
 
 # --- shrinking ------------------------------------------------------------------
@@ -999,6 +1112,8 @@ _SIMPLER = {
     "memref": [False],
     "pipe_id": [0],
     "init": [False],
+    "module_slots": [0],
+    "blocks": [""],
     "alias": ["direct"],
     "earlier_bound": [False],
     "launch": [-1],
