@@ -4,7 +4,8 @@
 Each example is a random kernel pair (skew_testing.random_pairs, in test/lib: scalar
 and tensor chains, iter_args, start / stop / step, stages 1..6, 1..8 slots,
 producer on either core, multi-message bodies, FIFO ops in scf.if / inner
-loops, same-core pipeline loops), valid and deadlock-free as written. For
+loops, same-core pipeline loops, kernel bodies of several blocks, the pair in
+a nested module), valid and deadlock-free as written. For
 each one (skew_testing.properties.check_pair): the naive pair verifies
 and pto-verify-fifo accepts it; the pass, run through PassManager.parse,
 raises nothing; its output verifies; no loop with FIFO ops keeps

@@ -295,7 +295,7 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if config.blocks:
         loops = tuple(dataclasses.replace(loop, **{
             side: dataclasses.replace(loop.side(side),
-                                      blocks=ch.choice(BLOCKS[:1] * 12 + BLOCKS[1:]))
+                                      blocks=ch.choice(BLOCKS[:1] * 36 + BLOCKS[1:]))
             for side in SIDES}) for loop in spec.loops)
         spec = dataclasses.replace(spec, loops=loops)
     if config.modules and ch.boolean(0.1):
