@@ -73,35 +73,62 @@ class LoopRange(NamedTuple):
 
 
 class LoopStep(NamedTuple):
-    """The constant positive step of an scf.for whose bounds may be known at
-    run time only, its IV's bit width and whether its comparison is unsigned."""
+    """The step of an scf.for whose bounds may be known at run time only: a
+    positive constant, or None for one known at run time that is provably
+    positive; its IV's bit width and whether its comparison is unsigned."""
 
-    step: int
+    step: int | None
     width: int
     unsigned: bool
 
     @property
     def max_trip(self) -> int:
         """The most iterations any bounds of the IV's type allow."""
-        return trip_count(0, (1 << self.width) - 1, self.step)
+        return trip_count(0, (1 << self.width) - 1, self.step or 1)
 
 
-def read_step(loop: ir.Operation, constants: Constants) -> LoopStep:
-    """The constant positive step of an scf.for, or NonStaticRange. A step
-    known at run time only may be zero or negative: such a loop never ends
-    or never runs, and nothing here can tell which."""
+def read_step(loop: ir.Operation, constants: Constants, run_time: bool = False
+              ) -> LoopStep:
+    """The constant positive step of an scf.for, or NonStaticRange; with
+    `run_time`, a step known at run time only is accepted (as None) when it is
+    provably positive (`positive_at_run_time`). Any other step known at run
+    time only may be zero or negative: such a loop never ends or never runs,
+    and nothing here can tell which."""
     step_value = loop.operands[2]
-    step = constants.get(step_value, "step")
     # The bounds have the IV's type; index is treated as 64-bit, as the data
     # layout default is.
     type_ = step_value.type
     width = type_.width if isinstance(type_, ir.IntegerType) else 64
     unsigned = "unsignedCmp" in loop.attributes
+    try:
+        step = constants.get(step_value, "step")
+    except NonStaticRange:
+        if run_time and positive_at_run_time(step_value, width, unsigned):
+            return LoopStep(None, width, unsigned)
+        raise
     if unsigned:
         step %= 1 << width
     if step <= 0:
         raise NonStaticRange(f"non-positive step {step}")
     return LoopStep(step, width, unsigned)
+
+
+def positive_at_run_time(value: ir.Value, width: int, unsigned: bool) -> bool:
+    """Whether `value` is positive whatever its operands are: the maximum
+    (arith.maxsi, or arith.maxui under an unsigned comparison) of anything
+    and a positive constant."""
+    if not isinstance(value, ir.OpResult):
+        return False
+    owner = value.owner
+    if owner.name not in (("arith.maxsi", "arith.maxui") if unsigned else ("arith.maxsi",)):
+        return False
+    for operand in owner.operands:
+        number = Constants._read(operand)
+        if number is not None and owner.name == "arith.maxui":
+            number %= 1 << width
+        if number is not None and number >= 1:
+            return True
+    return False
 
 
 def read_range(loop: ir.Operation, constants: Constants) -> LoopRange:
@@ -123,21 +150,40 @@ def trip_count(start: int, stop: int, step: int) -> int:
 
 def trip_key(loop: ir.Operation) -> tuple | None:
     """What the trip count of an scf.for is computed from, when its bounds are
-    constants or arguments of its function (by position), else None.
+    made of constants, arguments of its function (by position) and arith ops
+    on those, else None.
 
     The two kernels of a cube/vector pair are launched with one argument
     list, so loops of the pair with one key run equally often (and a pair
     whose loops with one key move messages stays balanced only if they do)."""
-    parts: list = []
-    for value in list(loop.operands)[:3]:
-        number = Constants._read(value)
-        if number is not None:
-            parts.append(number)
-        elif _function_argument(value):
-            parts.append(f"%arg{ir.BlockArgument(value).arg_number}")
-        else:
-            return None
-    return (*parts, str(loop.operands[0].type), "unsignedCmp" in loop.attributes)
+    parts = [_value_key(value, 0) for value in list(loop.operands)[:3]]
+    if None in parts:
+        return None
+    return (*parts, "unsignedCmp" in loop.attributes)
+
+
+# Arith expressions deeper than this are not keyed (their loops stay unrelated).
+_KEY_DEPTH = 8
+
+
+def _value_key(value: ir.Value, depth: int):
+    """A structural key of `value`: equal keys in the two kernels of a pair
+    mean equal values (arith ops are pure), None when it cannot be keyed."""
+    number = Constants._read(value)
+    if number is not None:
+        return (number, str(value.type))
+    if _function_argument(value):
+        return (f"%arg{ir.BlockArgument(value).arg_number}", str(value.type))
+    if depth >= _KEY_DEPTH or not isinstance(value, ir.OpResult):
+        return None
+    owner = value.owner
+    if not owner.name.startswith("arith.") or len(owner.regions):
+        return None
+    parts = [_value_key(operand, depth + 1) for operand in owner.operands]
+    if None in parts:
+        return None
+    attributes = tuple(sorted((name, str(owner.attributes[name])) for name in owner.attributes))
+    return (owner.name, value.result_number, str(value.type), attributes, *parts)
 
 
 def _function_argument(value: ir.Value) -> bool:

@@ -178,7 +178,7 @@ func.func @pop_lead_unused(%a: tensor<16xf32>) attributes {pto.core = "aiv"} {
 func.func @dynamic_bounds(%lb: index, %ub: index, %st: index, %a: tensor<16xf32>) {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: non-constant step (it may be zero or negative)}}
+  // expected-remark @below {{demoted: non-constant step (not provably positive: it may be zero or negative)}}
   scf.for %i = %c0 to %c8 step %st {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>

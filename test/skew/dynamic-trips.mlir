@@ -208,3 +208,51 @@ func.func @dynamic_narrow(%lb: i8, %ub: i8, %w: tensor<4xf32>) {
   } {pto.pipeline_stages = 2 : i64}
   return
 }
+
+// -----
+
+// A step known at run time only is skewed when it is provably positive (the
+// maximum of anything and a positive constant): the offsets and the group
+// stride are computed from it; the guard divides by it. A plain argument may
+// be zero or negative: demoted.
+// CHECK-LABEL: func.func @dynamic_step
+// CHECK-SAME:    (%[[N:.*]]: index, %[[S:.*]]: index,
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[STEP:.*]] = arith.maxsi %[[S]], %[[C1]]
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         arith.divui %{{.*}}, %[[STEP]]
+// CHECK:         scf.if
+// CHECK-NEXT:      %[[OFF1:.*]] = arith.muli %[[STEP]], %[[ONE:[^ ]*]]
+// CHECK-NEXT:      %[[STRIDE:.*]] = arith.muli %[[STEP]], %[[C2]]
+// CHECK:           scf.for %[[J:.*]] = %[[ONE]] to %{{.*}} step %[[ONE]]
+// CHECK-NEXT:        %[[JS:.*]] = arith.muli %[[J]], %[[STRIDE]]
+// CHECK-NEXT:        %[[BASE:.*]] = arith.addi %{{.*}}, %[[JS]]
+// CHECK:             arith.addi %[[BASE]], %[[OFF1]]
+// CHECK:         } else {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[N]] step %[[STEP]] {
+func.func @dynamic_step(%n: index, %s: index, %w: tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %step = arith.maxsi %s, %c1 : index
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip dynamic, skewed when >= 4, slots 4)}}
+  scf.for %i = %c0 to %n step %step {
+    %x = arith.index_cast %i : index to i32
+    %f = arith.sitofp %x : i32 to f32
+    %t = linalg.fill ins(%f : f32) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+    "pto.tpush_to_aiv"(%t) : (tensor<4xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+  } {pto.pipeline_stages = 2 : i64}
+  // expected-remark @below {{demoted: non-constant step (not provably positive: it may be zero or negative)}}
+  scf.for %i = %c0 to %n step %s {
+    "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+  } {pto.pipeline_stages = 2 : i64}
+  // A signed loop's step may not be an unsigned maximum (maxui(-5, 1) is -5).
+  %ustep = arith.maxui %s, %c1 : index
+  // expected-remark @below {{demoted: non-constant step (not provably positive: it may be zero or negative)}}
+  scf.for %i = %c0 to %n step %ustep {
+    "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+  } {pto.pipeline_stages = 2 : i64}
+  return
+}

@@ -19,7 +19,8 @@ the difference is exact as an unsigned number of the IV's width, so T is
 too. Every induction value is computed with wrapping arithmetic and its true
 value lies in [lb, ub), so the wrapped one equals it. The steady loop counts
 j rather than the IV: G <= T / 2 < 2^(w-1), so it never overflows even where
-lb + T*step would.
+lb + T*step would. A step known at run time only (provably positive:
+loop_ranges.positive_at_run_time) scales the offsets at run time.
 """
 
 from __future__ import annotations
@@ -49,8 +50,7 @@ class _GuardedEmitter(_Emitter):
                  else arith.CmpIPredicate.sgt)
         with loop.location:
             with ir.InsertionPoint(loop):
-                self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv)
-                                    + tuple(range(depth - 1)))
+                self.make_constants(schedule.constants(producer.uses_iv, consumer.uses_iv))
                 c = self.constants
                 made = self.made
                 last = made(arith.divui(made(arith.subi(made(arith.subi(upper, lower)), c[1])),
@@ -61,13 +61,28 @@ class _GuardedEmitter(_Emitter):
                 self.guard = scf.IfOp(skew, types, has_else=True)
                 self.created.append(self.guard)
             with ir.InsertionPoint(self.guard.then_block):
-                return self.skewed(lower, last, types)
+                stride = self.scale_offsets(step)
+                return self.skewed(lower, last, stride, types)
 
-    def skewed(self, lower: ir.Value, last: ir.Value, types: list) -> list[ir.Value]:
-        """The skewed form, at the current insertion point; its results."""
+    def scale_offsets(self, step: ir.Value) -> ir.Value:
+        """Points `handles` (see `inside`) from each copy's offset in steps to
+        its value, offset times step, and returns D*step: constants for a
+        constant step, else products computed at the current insertion point."""
+        schedule, c = self.plan.schedule, self.constants
+        offsets = schedule.offsets(self.producer.uses_iv, self.consumer.uses_iv)
+        if schedule.step is not None:
+            self.handles = {k: handle(c[k * schedule.step]) for k in offsets}
+            return c[schedule.depth * schedule.step]
+        self.handles = {k: handle(arith.muli(step, c[k])) for k in offsets}
+        return arith.muli(step, c[schedule.depth])
+
+    def skewed(self, lower: ir.Value, last: ir.Value, stride: ir.Value,
+               types: list) -> list[ir.Value]:
+        """The skewed form, at the current insertion point, its copies
+        `stride` = D*step apart; its results."""
         schedule, c = self.plan.schedule, self.constants
         producer, consumer = self.producer, self.consumer
-        depth, stride = schedule.depth, c[schedule.depth * schedule.step]
+        depth = schedule.depth
         trip = arith.addi(last, c[1])
         groups = arith.divui(trip, c[depth])
         steady, body = self.steady_loop(c[1], groups, c[1])

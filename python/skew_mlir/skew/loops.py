@@ -98,13 +98,13 @@ def skew_range(loop: ir.Operation, constants: Constants
         rng = read_range(loop, constants)
     except NonStaticRange:
         try:
-            step = read_step(loop, constants)
+            step = read_step(loop, constants, run_time=True)
         except NonStaticRange as bad_step:
             reason = bad_step.reason
             if reason == "non-constant step":
-                reason += " (it may be zero or negative)"
+                reason += " (not provably positive: it may be zero or negative)"
             raise CannotSkew(reason) from None
-        if step.max_trip < 4:
+        if step.max_trip < 4:  # a constant step
             raise CannotSkew(f"step {step.step} leaves at most {step.max_trip} "
                              f"iterations in {loop.operands[0].type}")
         try:

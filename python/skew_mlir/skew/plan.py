@@ -62,11 +62,12 @@ class StaticRange(NamedTuple):
 
 
 class GuardedRange(NamedTuple):
-    """A loop whose bounds are known at run time only: its constant step. The
-    skewed form runs behind a guard `trip >= 2 * depth` (docs/schedules.md)."""
+    """A loop whose bounds are known at run time only: its constant step
+    (None: known at run time, provably positive). The skewed form runs
+    behind a guard `trip >= 2 * depth` (docs/schedules.md)."""
 
     start: int | None  # the lower bound, when it is a constant
-    step: int
+    step: int | None
     max_trip: int  # the most iterations the IV's type allows at this step
 
 
@@ -130,37 +131,44 @@ def producer_schedule(start: int, step: int, trip: int, depth: int) -> Schedule:
 
 class GuardedSchedule(NamedTuple):
     """The copies of a producer skew over a trip T known at run time only
-    (T >= 2D under the guard), with G = T // D and r = T % D. Each copy's
-    induction value is an offset from a base computed at run time: the lower
-    bound (prologue), lb + j*D*step (the steady loop's copies, j its IV in
-    [1, G)), lb + (G-1)*D*step (epilogue), lb + G*D*step (remainder copy t,
-    run when r > t)."""
+    (T >= 2D under the guard), with G = T // D and r = T % D. A copy's `iv`
+    is its induction value's offset from a base computed at run time, in
+    steps: the lower bound (prologue), lb + j*D*step (the steady loop's
+    copies, j its IV in [1, G)), lb + (G-1)*D*step (epilogue), lb + G*D*step
+    (remainder copy t, run when r > t). `step` is None when it is known at
+    run time only."""
 
     depth: int
-    step: int
+    step: int | None
     prologue: tuple[Copy, ...]
     steady_producers: tuple[Copy, ...]
     steady_consumers: tuple[Copy, ...]
     epilogue: tuple[Copy, ...]
     remainder: tuple[Copy, ...]
 
-    def constants(self, produced: bool, consumed: bool) -> tuple[int, ...]:
-        """The integers the guarded form is built from: 1, D, D*step, the
-        guard's 2D-1, and the offsets of the copies of a half that uses its IV."""
-        d, st = self.depth, self.step
+    def offsets(self, produced: bool, consumed: bool) -> tuple[int, ...]:
+        """The offsets, in steps, of the copies of a half that uses its IV."""
         offsets = ([c.iv for c in self.prologue + self.steady_producers + self.remainder
                     if produced]
                    + [abs(c.iv) for c in self.steady_consumers + self.epilogue if consumed])
-        return tuple(dict.fromkeys([1, d, d * st, 2 * d - 1, *(o for o in offsets if o)]))
+        return tuple(dict.fromkeys(o for o in offsets if o))
+
+    def constants(self, produced: bool, consumed: bool) -> tuple[int, ...]:
+        """The integers the guarded form is built from: 1, D, the guard's
+        2D-1, the remainder tests' 0..D-2, and D and the offsets in steps
+        times the step when it is a constant (else as they are)."""
+        d, scale = self.depth, self.step or 1
+        return tuple(dict.fromkeys([1, d, 2 * d - 1, *range(d - 1), d * scale,
+                                    *(o * scale for o in self.offsets(produced, consumed))]))
 
 
 @functools.lru_cache(maxsize=256)
-def guarded_schedule(step: int, depth: int) -> GuardedSchedule:
-    d, st = depth, step
-    ahead = tuple(Copy(i, i * st) for i in range(d))
+def guarded_schedule(step: int | None, depth: int) -> GuardedSchedule:
+    d = depth
+    ahead = tuple(Copy(i, i) for i in range(d))
     return GuardedSchedule(
-        depth=d, step=st, prologue=ahead, steady_producers=ahead,
-        steady_consumers=tuple(Copy(i, -(d - i) * st) for i in range(d)),
+        depth=d, step=step, prologue=ahead, steady_producers=ahead,
+        steady_consumers=tuple(Copy(i, -(d - i)) for i in range(d)),
         epilogue=ahead, remainder=ahead[:-1])
 
 
@@ -212,7 +220,7 @@ class SkewPlan(NamedTuple):
         """The deepest skew the trip allows (at run time: the most iterations
         the IV's type holds at this step)."""
         if self.guarded:
-            return read_step(self.loop, Constants()).max_trip // 2
+            return read_step(self.loop, Constants(), run_time=True).max_trip // 2
         return max(1, self.trip // 2)
 
     def with_depth(self, depth: int) -> SkewPlan:

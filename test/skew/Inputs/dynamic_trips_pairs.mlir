@@ -200,3 +200,42 @@ module {
     return
   }
 }
+
+//--- derived.mlir
+// Both kernels loop from 0 to %n * 16 step max(%s, 1): the bounds are arith
+// expressions of the launch arguments, the same in both kernels, so the
+// loops run equally often; the step is known at run time only but
+// provably positive.
+module {
+  func.func @cube(%n: index, %s: index, %w: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %ub = arith.muli %n, %c16 : index
+    %step = arith.maxsi %s, %c1 : index
+    %r = scf.for %i = %c0 to %ub step %step iter_args(%acc = %w) -> (tensor<4xf32>) {
+      %x = arith.index_cast %i : index to i32
+      %f = arith.sitofp %x : i32 to f32
+      %t = linalg.fill ins(%f : f32) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+      "pto.tpush_to_aiv"(%t) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %a = linalg.add ins(%acc, %p : tensor<4xf32>, tensor<4xf32>) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+      %m = linalg.mul ins(%a, %w : tensor<4xf32>, tensor<4xf32>) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+      scf.yield %m : tensor<4xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    return %r : tensor<4xf32>
+  }
+  func.func @vector(%n: index, %s: index, %w: tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %ub = arith.muli %n, %c16 : index
+    %step = arith.maxsi %s, %c1 : index
+    scf.for %i = %c0 to %ub step %step {
+      %t = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %u = linalg.add ins(%t, %w : tensor<4xf32>, tensor<4xf32>) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+      "pto.tpush_to_aic"(%u) : (tensor<4xf32>) -> ()
+    }
+    return
+  }
+}
