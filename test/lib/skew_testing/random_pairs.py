@@ -17,8 +17,9 @@ What varies: start / stop / step of each core's loop (its own; only the trip
 count is shared), index or i16 / i32 / i64 induction variables, `scf.for
 unsigned`, bounds up to the IV type's maximum (the skewed bound may
 overflow), computed (non-constant) bounds, an upper bound that is the
-kernels' launch argument %n (both cores' loops alike; `launch_args` gives
-the values to run it at), steps that do not divide the
+kernels' launch argument %n (both cores' loops alike, the step possibly
+max(step, 1), known at run time only; `launch_args` gives the values to run
+it at), steps that do not divide the
 range, trip counts 0..20, a core's loop split in two, `pto.pipeline_stages` 1..6 or absent on each core,
 the slot count 1..8 (module attribute `pto.fifo_depth`), which core sends
 first, 1..4 messages per iteration in any direction, tiles made by scalar
@@ -200,6 +201,9 @@ class PairSpec:
     # the kernels' first argument %n: index (a trip count known at run time
     # only, one argument list for the pair); see launch_args.
     launch: int = -1
+    # The launch loop's step is max(step, 1), known at run time only to the
+    # pass (provably positive).
+    launch_step: bool = False
     # > 0: the kernels sit in a nested builtin.module whose pto.fifo_depth is
     # `slots`, inside a top module whose pto.fifo_depth is this (another
     # count, which no tool may read for them).
@@ -301,6 +305,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if config.modules and ch.boolean(0.1):
         spec = dataclasses.replace(spec, module_slots=ch.choice(
             [n for n in (1, 2, 4, 8, 16) if n != slots]))
+    if spec.launch >= 0 and ch.boolean(0.3):
+        spec = dataclasses.replace(spec, launch_step=True)
     return spec
 
 
@@ -1007,6 +1013,8 @@ class _Function:
             ub = self.op(f"arith.addi {self.const(stop, ty)}, {zero} : index", "ub")
         elif self.launching:
             ub = "%n"
+            if self.spec.launch_step:
+                st = self.op(f"arith.maxsi {st}, {self.const(1, ty)} : {ty}", "st")
         elif dynamic:  # a bound the pass cannot read as a constant
             ub = self.fresh("ub")
             self.emit(f"{ub} = arith.addi {self.const(stop - 1, ty)}, {self.const(1, ty)} : {ty}")
@@ -1117,6 +1125,7 @@ _SIMPLER = {
     "alias": ["direct"],
     "earlier_bound": [False],
     "launch": [-1],
+    "launch_step": [False],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
