@@ -3,6 +3,8 @@
 #include "aliasing.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
+#include "mlir/Analysis/AliasAnalysis/LocalAliasAnalysis.h"
+#include "mlir/CAPI/IR.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -29,7 +31,22 @@ bool declaredNoAlias(Value value) {
                              kNoAlias);
 }
 
-} // namespace
+class MemoryAliasing : public LocalAliasAnalysis {
+public:
+  explicit MemoryAliasing(SmallVector<OperationName> slotOps)
+      : slotOps(std::move(slotOps)) {}
+
+  bool mayAlias(Value a, Value b) { return !alias(a, b).isNo(); }
+
+protected:
+  AliasResult aliasImpl(Value lhs, Value rhs) override;
+
+private:
+  enum class Origin { Slot, Argument, Allocation, Opaque };
+  Origin origin(Value value) const;
+
+  SmallVector<OperationName> slotOps;
+};
 
 MemoryAliasing::Origin MemoryAliasing::origin(Value value) const {
   if (auto result = dyn_cast<OpResult>(value)) {
@@ -57,6 +74,26 @@ AliasResult MemoryAliasing::aliasImpl(Value lhs, Value rhs) {
       (declaredNoAlias(lhs) || declaredNoAlias(rhs)))
     return AliasResult::NoAlias;
   return LocalAliasAnalysis::aliasImpl(lhs, rhs);
+}
+
+} // namespace
+
+std::optional<std::pair<size_t, size_t>>
+firstAlias(const std::vector<MlirValue> &reads,
+           const std::vector<MlirValue> &writes,
+           const std::vector<std::string> &slotOps) {
+  if (reads.empty() || writes.empty())
+    return std::nullopt;
+  MLIRContext *context = unwrap(reads.front()).getContext();
+  SmallVector<OperationName> slotNames;
+  for (const std::string &name : slotOps)
+    slotNames.emplace_back(name, context);
+  MemoryAliasing aliasing(std::move(slotNames));
+  for (size_t j = 0; j < writes.size(); ++j)
+    for (size_t i = 0; i < reads.size(); ++i)
+      if (aliasing.mayAlias(unwrap(reads[i]), unwrap(writes[j])))
+        return std::make_pair(i, j);
+  return std::nullopt;
 }
 
 } // namespace skew

@@ -6,7 +6,7 @@
 // LocalAliasAnalysis finds the underlying values (through views, region
 // branches such as scf.if results and loop iter_args, and branches) and
 // proves distinct two allocations, or an allocation and a value from outside
-// its scope; MemoryAliasing adds what it cannot know:
+// its scope; what it cannot know is added here:
 //  - a FIFO pop's tile is a slot of the pipe, which no allocation, function
 //    argument or other pop addresses while the tile is in use (a slot is not
 //    handed out again before it is freed);
@@ -15,35 +15,30 @@
 // Anything else the analysis cannot see through (arith.select, calls, loads,
 // globals) may alias anything.
 //
+// Only MLIR's C API types and the standard library appear here (see
+// python_pass.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef SKEW_MLIR_ALIASING_H
 #define SKEW_MLIR_ALIASING_H
 
-#include "mlir/Analysis/AliasAnalysis/LocalAliasAnalysis.h"
-#include "mlir/IR/OperationSupport.h"
-#include "llvm/ADT/SmallVector.h"
+#include "mlir-c/IR.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace skew {
 
-class MemoryAliasing : public mlir::LocalAliasAnalysis {
-public:
-  /// `slotOps`: the ops whose results are FIFO slots (the pops).
-  explicit MemoryAliasing(llvm::SmallVector<mlir::OperationName> slotOps)
-      : slotOps(std::move(slotOps)) {}
-
-  bool mayAlias(mlir::Value a, mlir::Value b) {
-    return !alias(a, b).isNo();
-  }
-
-protected:
-  mlir::AliasResult aliasImpl(mlir::Value lhs, mlir::Value rhs) override;
-
-private:
-  enum class Origin { Slot, Argument, Allocation, Opaque };
-  Origin origin(mlir::Value value) const;
-
-  llvm::SmallVector<mlir::OperationName> slotOps;
-};
+// The first pair (reads[i], writes[j]), in order of j then i, of values that
+// may address the same memory; `slotOps` names the ops whose results are
+// FIFO slots (the pops).
+std::optional<std::pair<size_t, size_t>>
+firstAlias(const std::vector<MlirValue> &reads,
+           const std::vector<MlirValue> &writes,
+           const std::vector<std::string> &slotOps);
 
 } // namespace skew
 

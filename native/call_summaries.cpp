@@ -1,12 +1,49 @@
 //===- call_summaries.cpp - what a call reaches ---------------------------===//
 
 #include "call_summaries.h"
+#include "op_names.h"
 
+#include "mlir/CAPI/IR.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
 namespace skew {
+namespace {
+
+class CallSummaries {
+public:
+  /// Calls are read only inside `scope`; `names` are the ops to report.
+  CallSummaries(Operation *scope, llvm::SmallPtrSet<const void *, 8> names)
+      : scope(scope), names(std::move(names)) {}
+
+  /// What `call` (a CallOpInterface op) reaches, transitively.
+  CallSummary summarize(Operation *call);
+
+private:
+  // The callee of one call: the callable op, or why there is none.
+  struct Target {
+    Operation *callable = nullptr;
+    std::string callee, problem;
+  };
+  // What one callable holds itself: the named ops and its calls' targets.
+  struct Body {
+    llvm::SmallSetVector<OperationName, 4> reached;
+    SmallVector<Target> calls;
+  };
+
+  Target resolve(Operation *call);
+  const Body &body(Operation *callable);
+
+  Operation *scope;
+  llvm::SmallPtrSet<const void *, 8> names;
+  SymbolTableCollection symbolTables;
+  llvm::DenseMap<Operation *, Body> bodies;
+};
 
 CallSummaries::Target CallSummaries::resolve(Operation *op) {
   Target target;
@@ -51,15 +88,18 @@ const CallSummaries::Body &CallSummaries::body(Operation *callable) {
 
 CallSummary CallSummaries::summarize(Operation *call) {
   Target first = resolve(call);
-  CallSummary summary{first.callee, first.problem, {}};
+  CallSummary summary{first.callee, std::nullopt, {}};
+  if (!first.problem.empty())
+    summary.problem = first.problem;
+  llvm::SmallSetVector<OperationName, 4> reached;
   // Depth-first over the callables reached; each is read once (recursion
   // included).
-  llvm::SmallVector<Target> work{first};
+  SmallVector<Target> work{first};
   llvm::SmallPtrSet<Operation *, 8> seen;
   while (!work.empty()) {
     Target target = work.pop_back_val();
     if (!target.callable) {
-      if (summary.problem.empty())
+      if (!summary.problem)
         summary.problem = target.problem + " (called through " +
                           summary.callee + ")";
       continue;
@@ -67,10 +107,25 @@ CallSummary CallSummaries::summarize(Operation *call) {
     if (!seen.insert(target.callable).second)
       continue;
     const Body &held = body(target.callable);
-    summary.reached.insert(held.reached.begin(), held.reached.end());
+    reached.insert(held.reached.begin(), held.reached.end());
     work.append(held.calls.rbegin(), held.calls.rend());
   }
+  for (OperationName name : reached)
+    summary.reached.push_back(name.getStringRef().str());
   return summary;
+}
+
+} // namespace
+
+std::vector<CallSummary> summarizeCalls(MlirOperation scope,
+                                        const std::vector<MlirOperation> &calls,
+                                        const std::vector<std::string> &names) {
+  Operation *scopeOp = unwrap(scope);
+  CallSummaries summaries(scopeOp, opNameKeys(names, scopeOp->getContext()));
+  std::vector<CallSummary> result;
+  for (MlirOperation call : calls)
+    result.push_back(summaries.summarize(unwrap(call)));
+  return result;
 }
 
 } // namespace skew

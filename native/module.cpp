@@ -6,805 +6,339 @@
 // IRMapping, answer the bulk IR queries the pass makes per loop body, ask
 // whether memory may alias and what calls reach, and drive pto-opt.
 //
+// Bound with nanobind, as MLIR's own bindings are. IR objects cross as the
+// bindings' own (ir.Operation, ir.Value, ir.Block, ir.Location, PassManager)
+// through MLIR's NanobindAdaptors casters. This file alone is compiled as
+// nanobind needs (RTTI, exceptions) and sees only MLIR's C API; the rest of
+// native/ is built as MLIR is, behind headers of C API types.
+//
 //===----------------------------------------------------------------------===//
 
 #include "aliasing.h"
 #include "call_summaries.h"
+#include "cloning.h"
+#include "diagnostics.h"
+#include "ir_queries.h"
 #include "opt_main.h"
 #include "python_pass.h"
 
-#include "mlir-c/Bindings/Python/Interop.h"
 #include "mlir-c/Pass.h"
-#include "mlir/CAPI/IR.h"
-#include "mlir/CAPI/Pass.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/thread.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
 
-#include <mutex>
-#include <optional>
-#include <string>
+#include <nanobind/make_iterator.h>
+#include <nanobind/stl/set.h>
 
-using namespace mlir;
+namespace nb = nanobind;
+using namespace nb::literals;
 
 namespace {
 
-bool parseOptionKind(const char *text, skew::OptionKind &kind) {
-  static const std::pair<const char *, skew::OptionKind> kinds[] = {
-      {"int", skew::OptionKind::Int},
-      {"bool", skew::OptionKind::Bool},
-      {"string", skew::OptionKind::String}};
-  for (const auto &[name, value] : kinds)
-    if (llvm::StringRef(text) == name) {
-      kind = value;
-      return true;
-    }
-  return false;
+std::string operationName(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return std::string(name.data, name.length);
 }
 
-// register_pass(argument, summary, class_name, op_name,
-//               [(name, kind, default, help)], runner)
-PyObject *registerPass(PyObject *, PyObject *args) {
-  const char *argument, *summary, *className, *opName;
-  PyObject *optionList, *runner;
-  if (!PyArg_ParseTuple(args, "ssssO!O", &argument, &summary, &className,
-                        &opName, &PyList_Type, &optionList, &runner))
-    return nullptr;
+// The runner of a Python pass: runner(op, {option name: value}) -> ok, with
+// the GIL held; an exception escaping it becomes the pass's error.
+skew::PassRunner pythonRunner(nb::callable runner,
+                              std::vector<std::string> optionNames) {
+  return [runner = std::move(runner), names = std::move(optionNames)](
+             MlirOperation op, const std::vector<skew::OptionValue> &values,
+             std::string &error) {
+    nb::gil_scoped_acquire gil;
+    try {
+      nb::dict options;
+      for (size_t i = 0; i < names.size(); ++i)
+        options[names[i].c_str()] = std::visit(
+            [](const auto &value) { return nb::cast(value); }, values[i]);
+      nb::object ok = runner(op, options);
+      return PyObject_IsTrue(ok.ptr()) == 1;
+    } catch (nb::python_error &e) {
+      error = nb::str(e.value()).c_str();
+      if (error.empty()) // KeyboardInterrupt(), say
+        error = nb::type_name(e.type()).c_str();
+    } catch (std::exception &e) {
+      error = e.what();
+    }
+    return false;
+  };
+}
+
+void registerPass(std::string argument, std::string summary,
+                  std::string className, std::string opName,
+                  std::vector<skew::OptionSpec> options, nb::callable runner) {
   auto spec = std::make_unique<skew::PythonPassSpec>();
-  spec->argument = argument;
-  spec->summary = summary;
-  spec->className = className;
-  spec->opName = opName;
-  for (Py_ssize_t i = 0; i < PyList_Size(optionList); ++i) {
-    const char *name, *kindText, *defaultText, *help;
-    if (!PyArg_ParseTuple(PyList_GetItem(optionList, i), "ssss", &name,
-                          &kindText, &defaultText, &help))
-      return nullptr;
-    skew::OptionKind kind;
-    if (!parseOptionKind(kindText, kind)) {
-      PyErr_Format(PyExc_ValueError, "unknown option kind '%s'", kindText);
-      return nullptr;
-    }
-    spec->options.push_back({name, kind, defaultText, help});
-  }
-  Py_INCREF(runner);
-  spec->runner = runner;
-  std::string error = skew::registerPythonPass(spec.get());
-  if (!error.empty()) {
-    Py_DECREF(runner);
-    PyErr_SetString(PyExc_ValueError, error.c_str());
-    return nullptr;
-  }
-  spec.release(); // owned by the registry for the life of the process
-  Py_RETURN_NONE;
+  std::vector<std::string> optionNames;
+  for (const skew::OptionSpec &option : options)
+    optionNames.push_back(option.name);
+  spec->argument = std::move(argument);
+  spec->summary = std::move(summary);
+  spec->className = std::move(className);
+  spec->opName = std::move(opName);
+  spec->options = std::move(options);
+  spec->run = pythonRunner(std::move(runner), std::move(optionNames));
+  std::string error = skew::registerPythonPass(std::move(spec));
+  if (!error.empty())
+    throw nb::value_error(error.c_str());
 }
 
-// emit_diagnostic(location capsule, severity, message,
-//                 [(note location capsule, note message)])
-PyObject *emitDiagnostic(PyObject *, PyObject *args) {
-  PyObject *capsule, *noteList = nullptr;
-  const char *severity, *message;
-  if (!PyArg_ParseTuple(args, "Oss|O!", &capsule, &severity, &message,
-                        &PyList_Type, &noteList))
-    return nullptr;
-  MlirLocation loc = mlirPythonCapsuleToLocation(capsule);
-  if (mlirLocationIsNull(loc))
-    return nullptr;
-  std::vector<std::pair<Location, const char *>> notes;
-  for (Py_ssize_t i = 0; noteList && i < PyList_Size(noteList); ++i) {
-    PyObject *noteCapsule;
-    const char *text;
-    if (!PyArg_ParseTuple(PyList_GetItem(noteList, i), "Os", &noteCapsule,
-                          &text))
-      return nullptr;
-    MlirLocation noteLoc = mlirPythonCapsuleToLocation(noteCapsule);
-    if (mlirLocationIsNull(noteLoc))
-      return nullptr;
-    notes.emplace_back(unwrap(noteLoc), text);
-  }
-  llvm::StringRef kind(severity);
-  std::optional<DiagnosticSeverity> level =
-      kind == "error"     ? std::optional(DiagnosticSeverity::Error)
-      : kind == "warning" ? std::optional(DiagnosticSeverity::Warning)
-      : kind == "remark"  ? std::optional(DiagnosticSeverity::Remark)
-                          : std::nullopt;
-  if (!level) {
-    PyErr_Format(PyExc_ValueError, "unknown severity '%s'", severity);
-    return nullptr;
-  }
-  Location location = unwrap(loc);
-  InFlightDiagnostic diag =
-      location.getContext()->getDiagEngine().emit(location, *level);
-  diag << message;
-  for (const auto &[noteLoc, text] : notes)
-    diag.attachNote(noteLoc) << text;
-  Py_RETURN_NONE;
-}
-
-// memory_effects(operation capsule) -> [(kind, value capsule or None)] | None
-PyObject *memoryEffects(PyObject *, PyObject *capsule) {
-  MlirOperation op = mlirPythonCapsuleToOperation(capsule);
-  if (mlirOperationIsNull(op))
-    return nullptr;
-  std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
-      getEffectsRecursively(unwrap(op));
-  if (!effects)
-    Py_RETURN_NONE;
-  PyObject *list = PyList_New(0);
-  for (const MemoryEffects::EffectInstance &effect : *effects) {
-    MemoryEffects::Effect *kind = effect.getEffect();
-    const char *name = isa<MemoryEffects::Read>(kind)       ? "read"
-                       : isa<MemoryEffects::Write>(kind)    ? "write"
-                       : isa<MemoryEffects::Allocate>(kind) ? "allocate"
-                                                            : "free";
-    PyObject *value;
-    if (Value v = effect.getValue()) {
-      value = mlirPythonValueToCapsule(wrap(v));
-    } else {
-      Py_INCREF(Py_None);
-      value = Py_None;
-    }
-    PyObject *item = Py_BuildValue("(sN)", name, value);
-    PyList_Append(list, item);
-    Py_DECREF(item);
-  }
-  return list;
-}
-
-struct CapturedDiagnostic {
-  Location loc;
-  std::string message;
-  std::vector<std::pair<Location, std::string>> notes;
-};
-
-PyObject *toPython(const CapturedDiagnostic &d) {
-  PyObject *notes = PyList_New(0);
-  for (const auto &[loc, message] : d.notes) {
-    PyObject *note = Py_BuildValue("(Ns)", mlirPythonLocationToCapsule(wrap(loc)),
-                                   message.c_str());
-    PyList_Append(notes, note);
-    Py_DECREF(note);
-  }
-  return Py_BuildValue("(NsN)", mlirPythonLocationToCapsule(wrap(d.loc)),
-                       d.message.c_str(), notes);
-}
-
-// run_pass_manager(pass manager capsule, operation capsule)
-//   -> None on success, else the captured error diagnostics.
-// Runs with the GIL released so that Python passes on MLIR's worker threads
-// can take it; errors are captured as the bindings' own run() does. Every
-// other diagnostic is held back and re-emitted once the GIL is held again:
-// a Python handler attached to the context must not be called without it
-// (the pass manager re-emits worker threads' diagnostics on this thread).
-PyObject *runPassManager(PyObject *, PyObject *args) {
-  PyObject *pmCapsule, *opCapsule;
-  if (!PyArg_ParseTuple(args, "OO", &pmCapsule, &opCapsule))
-    return nullptr;
-  MlirPassManager pm = mlirPythonCapsuleToPassManager(pmCapsule);
-  MlirOperation op = mlirPythonCapsuleToOperation(opCapsule);
-  if (mlirPassManagerIsNull(pm) || mlirOperationIsNull(op))
-    return nullptr;
-  MLIRContext *context = unwrap(op)->getContext();
-  std::mutex mutex;
-  std::vector<CapturedDiagnostic> errors;
-  std::vector<Diagnostic> heldBack;
-  LogicalResult result = success();
+// Runs with the GIL released, so that Python passes on MLIR's worker threads
+// can take it. None on success, else the errors it reported.
+std::optional<std::vector<skew::CapturedError>>
+runPassManager(MlirPassManager pm, MlirOperation op) {
+  skew::DiagnosticCapture capture(mlirOperationGetContext(op));
+  MlirLogicalResult result;
   {
-    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (diag.getSeverity() != DiagnosticSeverity::Error) {
-        heldBack.push_back(std::move(diag));
-        return success();
-      }
-      CapturedDiagnostic captured{diag.getLocation(), diag.str(), {}};
-      for (Diagnostic &note : diag.getNotes())
-        captured.notes.emplace_back(note.getLocation(), note.str());
-      errors.push_back(std::move(captured));
-      return success();
-    });
-    Py_BEGIN_ALLOW_THREADS;
-    result = unwrap(pm)->run(unwrap(op));
-    Py_END_ALLOW_THREADS;
+    nb::gil_scoped_release release;
+    result = mlirPassManagerRunOnOp(pm, op);
   }
-  for (Diagnostic &diag : heldBack)
-    context->getDiagEngine().emit(std::move(diag));
-  if (succeeded(result))
-    Py_RETURN_NONE;
-  PyObject *list = PyList_New(0);
-  for (const CapturedDiagnostic &d : errors) {
-    PyObject *item = toPython(d);
-    PyList_Append(list, item);
-    Py_DECREF(item);
-  }
-  return list;
+  std::vector<skew::CapturedError> errors = capture.finish();
+  if (mlirLogicalResultIsSuccess(result))
+    return std::nullopt;
+  return errors;
 }
 
-// The capsule of an IR object (its `_CAPIPtr`), or the object itself if it
-// is one already: callers may pass either. A new reference, or null with a
-// Python error set.
-PyObject *toCapsule(PyObject *object) {
-  if (PyCapsule_CheckExact(object)) {
-    Py_INCREF(object);
-    return object;
-  }
-  return PyObject_GetAttrString(object, MLIR_PYTHON_CAPI_PTR_ATTR);
-}
+// An effect on no particular value has None as its value. Made None here:
+// the adaptors' MlirValue caster returns None for a null value without a
+// reference of its own, which only an immortal None (Python 3.12+) survives.
+using Effect = std::pair<std::string, std::optional<MlirValue>>;
 
-// The C++ object behind an IR object or its capsule; false (a Python error
-// set) if it is neither. `toC` is the bindings' capsule reader for its kind.
-template <typename C, typename Out>
-bool fromHandle(PyObject *object, C (*toC)(PyObject *), Out &out) {
-  PyObject *capsule = toCapsule(object);
-  if (!capsule)
-    return false;
-  C handle = toC(capsule);
-  Py_DECREF(capsule);
-  if (!handle.ptr)
-    return false;
-  out = unwrap(handle);
-  return true;
-}
-
-bool fromCapsule(PyObject *object, Value &out) {
-  return fromHandle(object, mlirPythonCapsuleToValue, out);
-}
-
-bool fromCapsule(PyObject *object, Operation *&out) {
-  return fromHandle(object, mlirPythonCapsuleToOperation, out);
-}
-
-bool fromCapsule(PyObject *object, Block *&out) {
-  return fromHandle(object, mlirPythonCapsuleToBlock, out);
-}
-
-// Calls `each` on the items of any Python sequence (or iterable); false if
-// it or `each` fails.
-template <typename F>
-bool forEachItem(PyObject *items, F each) {
-  PyObject *sequence = PySequence_Fast(items, "expected a sequence");
-  if (!sequence)
-    return false;
-  bool ok = true;
-  for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(sequence); ++i)
-    ok = each(PySequence_Fast_GET_ITEM(sequence, i));
-  Py_DECREF(sequence);
-  return ok;
-}
-
-// PyArg_ParseTuple for an item of a Python structure, which may be any
-// sequence: anything else is a TypeError (not PyArg_ParseTuple's
-// SystemError). Strings it yields stay owned by the item.
-template <typename... Args>
-bool parseItem(PyObject *item, const char *format, Args... args) {
-  PyObject *tuple = PyUnicode_Check(item) || !PySequence_Check(item)
-                        ? nullptr
-                        : PySequence_Tuple(item);
-  if (!tuple) {
-    PyErr_Clear();
-    PyErr_Format(PyExc_TypeError, "expected a tuple, got %s",
-                 Py_TYPE(item)->tp_name);
-    return false;
-  }
-  bool ok = PyArg_ParseTuple(tuple, format, args...);
-  Py_DECREF(tuple);
-  return ok;
-}
-
-bool valueList(PyObject *items, SmallVectorImpl<Value> &out) {
-  return forEachItem(items, [&](PyObject *item) {
-    return fromCapsule(item, out.emplace_back());
-  });
-}
-
-// first_alias(reads, writes, slot op names) -> (i, j) | None
-// The first pair (reads[i], writes[j]), in order of j then i, of values that
-// may address the same memory (see aliasing.h); values may be given as
-// themselves or as their capsules.
-PyObject *firstAlias(PyObject *, PyObject *args) {
-  PyObject *readList, *writeList, *nameList;
-  if (!PyArg_ParseTuple(args, "OOO", &readList, &writeList, &nameList))
-    return nullptr;
-  SmallVector<Value> reads, writes;
-  if (!valueList(readList, reads) || !valueList(writeList, writes))
-    return nullptr;
-  if (reads.empty() || writes.empty())
-    Py_RETURN_NONE;
-  MLIRContext *context = reads.front().getContext();
-  SmallVector<OperationName> slotOps;
-  if (!forEachItem(nameList, [&](PyObject *item) {
-        const char *name = PyUnicode_AsUTF8(item);
-        if (name)
-          slotOps.emplace_back(name, context);
-        return name != nullptr;
-      }))
-    return nullptr;
-  skew::MemoryAliasing aliasing(std::move(slotOps));
-  for (size_t j = 0; j < writes.size(); ++j)
-    for (size_t i = 0; i < reads.size(); ++i)
-      if (aliasing.mayAlias(reads[i], writes[j]))
-        return Py_BuildValue("(nn)", static_cast<Py_ssize_t>(i),
-                             static_cast<Py_ssize_t>(j));
-  Py_RETURN_NONE;
-}
-
-// Op names as MLIR's opaque keys (the names need not be registered).
-bool nameSet(PyObject *nameList, MLIRContext *context,
-             llvm::SmallPtrSet<const void *, 8> &names) {
-  return forEachItem(nameList, [&](PyObject *item) {
-    const char *name = PyUnicode_AsUTF8(item);
-    if (name)
-      names.insert(OperationName(name, context).getAsOpaquePointer());
-    return name != nullptr;
-  });
-}
-
-// call_summaries(scope, [calls], [names])
-//   -> [(callee, problem or None, [names reached])]
-// What each call (a CallOpInterface op) reaches through its callee and the
-// functions that calls, transitively (see call_summaries.h); callees are
-// read only inside `scope`. Ops may be given as themselves or as capsules.
-PyObject *callSummaries(PyObject *, PyObject *args) {
-  PyObject *scopeObject, *callList, *nameList;
-  if (!PyArg_ParseTuple(args, "OOO", &scopeObject, &callList, &nameList))
-    return nullptr;
-  Operation *scope;
-  SmallVector<Operation *> calls;
-  llvm::SmallPtrSet<const void *, 8> names;
-  if (!fromCapsule(scopeObject, scope) ||
-      !forEachItem(callList, [&](PyObject *item) {
-        return fromCapsule(item, calls.emplace_back());
-      }) ||
-      !nameSet(nameList, scope->getContext(), names))
-    return nullptr;
-  for (Operation *call : calls)
-    if (!isa<CallOpInterface>(call)) {
-      PyErr_Format(PyExc_TypeError, "'%s' is not a call",
-                   call->getName().getStringRef().str().c_str());
-      return nullptr;
-    }
-  skew::CallSummaries summaries(scope, std::move(names));
-  PyObject *result = PyList_New(static_cast<Py_ssize_t>(calls.size()));
-  for (size_t i = 0; i < calls.size(); ++i) {
-    skew::CallSummary summary = summaries.summarize(calls[i]);
-    PyObject *reached = PyList_New(0);
-    for (OperationName name : summary.reached) {
-      PyObject *text = PyUnicode_FromStringAndSize(
-          name.getStringRef().data(), name.getStringRef().size());
-      PyList_Append(reached, text);
-      Py_DECREF(text);
-    }
-    PyObject *problem =
-        summary.problem.empty()
-            ? Py_NewRef(Py_None)
-            : PyUnicode_FromString(summary.problem.c_str());
-    PyList_SET_ITEM(result, i,
-                    Py_BuildValue("(sNN)", summary.callee.c_str(), problem,
-                                  reached));
-  }
+std::optional<std::vector<Effect>> memoryEffects(MlirOperation op) {
+  std::optional<std::vector<skew::MemoryEffect>> effects =
+      skew::memoryEffects(op);
+  if (!effects)
+    return std::nullopt;
+  std::vector<Effect> result;
+  for (const auto &[kind, value] : *effects)
+    result.emplace_back(kind, mlirValueIsNull(value)
+                                  ? std::nullopt
+                                  : std::optional<MlirValue>(value));
   return result;
 }
 
-// One copy of the cloned ops, as clone_ops reads it from Python.
-struct CopySpec {
-  SmallVector<std::pair<Value, Value>> pairs;
-  // Ops built just before the copy: (remapped value, op name, operands); the
-  // op's one result, of its first operand's type, replaces the value.
-  SmallVector<std::tuple<Value, OperationName, SmallVector<Value>>> computed;
-  std::optional<std::string> tag;
+std::vector<skew::CallSummary>
+callSummaries(MlirOperation scope, const std::vector<MlirOperation> &calls,
+              const std::vector<std::string> &names) {
+  for (MlirOperation call : calls)
+    if (!skew::isCall(call))
+      throw nb::type_error(
+          ("'" + operationName(call) + "' is not a call").c_str());
+  return skew::summarizeCalls(scope, calls, names);
+}
+
+// The ops one clone job built, each an ir.Operation only when asked for
+// (most callers look at a few).
+struct Clones {
+  std::vector<MlirOperation> ops;
 };
 
-bool parseCopy(PyObject *item, MLIRContext *context, CopySpec &copy) {
-  PyObject *mapping, *computed, *tag;
-  if (!parseItem(item, "OOO", &mapping, &computed, &tag))
-    return false;
-  auto addPair = [&](PyObject *from, PyObject *to) {
-    auto &[fromValue, toValue] = copy.pairs.emplace_back();
-    return fromCapsule(from, fromValue) && fromCapsule(to, toValue);
-  };
-  if (PyDict_Check(mapping)) {
-    Py_ssize_t position = 0;
-    PyObject *from, *to;
-    while (PyDict_Next(mapping, &position, &from, &to))
-      if (!addPair(from, to))
-        return false;
-  } else if (!forEachItem(mapping, [&](PyObject *pair) {
-               PyObject *from, *to;
-               return parseItem(pair, "OO", &from, &to) &&
-                      addPair(from, to);
-             })) {
-    return false;
-  }
-  if (!forEachItem(computed, [&](PyObject *entry) {
-        PyObject *from, *operands;
-        const char *name;
-        Value value;
-        SmallVector<Value> operandValues;
-        if (!parseItem(entry, "OsO", &from, &name, &operands) ||
-            !fromCapsule(from, value) || !valueList(operands, operandValues))
-          return false;
-        if (operandValues.empty()) {
-          PyErr_SetString(PyExc_ValueError, "a computed op needs an operand");
-          return false;
-        }
-        copy.computed.emplace_back(value, OperationName(name, context),
-                                   std::move(operandValues));
-        return true;
-      }))
-    return false;
-  if (tag != Py_None) {
-    const char *text = PyUnicode_AsUTF8(tag);
-    if (!text)
-      return false;
-    copy.tag = text;
-  }
-  return true;
+void bindCloning(nb::module_ &m) {
+  nb::class_<skew::CloneSpec>(
+      m, "CloneSpec",
+      "How one copy of the ops is made. `mapping` remaps operands (and uses "
+      "nested in regions). Each `computed` (value, op name, operands) builds "
+      "that op just before the copy, with its first operand's type, and "
+      "remaps `value` to its result: an unrolled induction value, say. `tag` "
+      "marks the copy's tagged clones (see Cloner).")
+      .def(
+          "__init__",
+          [](skew::CloneSpec *self, nb::dict mapping,
+             std::vector<std::tuple<MlirValue, std::string,
+                                    std::vector<MlirValue>>>
+                 computed,
+             std::optional<std::string> tag) {
+            auto *spec = new (self) skew::CloneSpec{{}, {}, std::move(tag)};
+            for (auto [from, to] : mapping) {
+              MlirValue fromValue, toValue;
+              if (!nb::try_cast(from, fromValue) || !nb::try_cast(to, toValue))
+                throw nb::type_error("a clone mapping maps ir.Value to ir.Value");
+              spec->mapping.emplace_back(fromValue, toValue);
+            }
+            for (auto &[value, name, operands] : computed) {
+              if (operands.empty())
+                throw nb::value_error("a computed op needs an operand");
+              spec->computed.push_back({value, name, std::move(operands)});
+            }
+          },
+          "mapping"_a, "computed"_a = nb::list(), "tag"_a = nb::none());
+
+  nb::class_<skew::Carry>(
+      m, "Carry",
+      "Values threaded through successive copies, as a loop's iter_args are: "
+      "`iter_args` stand for `init` in the first copy and for the previous "
+      "copy's `yielded` values (remapped) in the others.")
+      .def(
+          "__init__",
+          [](skew::Carry *self, std::vector<MlirValue> iterArgs,
+             std::vector<MlirValue> init, std::vector<MlirValue> yielded) {
+            if (iterArgs.size() != init.size())
+              throw nb::value_error(
+                  "iter_args and initial values differ in number");
+            new (self) skew::Carry{std::move(iterArgs), std::move(init),
+                                   std::move(yielded)};
+          },
+          "iter_args"_a, "init"_a, "yielded"_a);
+
+  nb::class_<skew::Cloner>(
+      m, "Cloner",
+      "Clones one fixed list of ops again and again (a loop half copied once "
+      "per stage). A copy's tag becomes the string attribute `tag_name` of "
+      "its clones of the ops at positions `tagged`, and of every op nested in "
+      "any clone's regions that has a tensor or memref result and is not "
+      "named in `untagged`, after the op's own string value of that "
+      "attribute and ';' if it has one.")
+      .def(
+          "__init__",
+          [](skew::Cloner *self, std::vector<MlirOperation> ops,
+             std::optional<std::string> tagName, std::vector<size_t> tagged,
+             std::set<std::string> untagged) {
+            for (size_t index : tagged)
+              if (index >= ops.size())
+                throw nb::index_error(
+                    ("tagged op index " + std::to_string(index) +
+                     " out of range")
+                        .c_str());
+            new (self) skew::Cloner{std::move(ops), std::move(tagName),
+                                    std::move(tagged), std::move(untagged)};
+          },
+          "ops"_a, "tag_name"_a = nb::none(), "tagged"_a = nb::list(),
+          "untagged"_a = nb::list());
+
+  nb::class_<skew::CloneJob>(
+      m, "CloneJob",
+      "The cloner's ops once per copy, in order, at the insertion point; with "
+      "a carry, its values thread through the copies.")
+      .def(
+          "__init__",
+          [](skew::CloneJob *self, const skew::Cloner &cloner,
+             nb::handle point, std::vector<skew::CloneSpec> copies,
+             std::optional<skew::Carry> carry) {
+            nb::object before = point.attr("ref_operation");
+            new (self) skew::CloneJob{
+                cloner, nb::cast<MlirBlock>(point.attr("block")),
+                before.is_none() ? MlirOperation{nullptr}
+                                 : nb::cast<MlirOperation>(before),
+                std::move(copies), std::move(carry)};
+          },
+          "cloner"_a, "point"_a, "copies"_a, "carry"_a = nb::none(),
+          nb::sig("def __init__(self, cloner: Cloner, point: "
+                  "mlir.ir.InsertionPoint, copies: "
+                  "collections.abc.Sequence[CloneSpec], carry: Carry | None = "
+                  "None) -> None"));
+
+  nb::class_<Clones>(m, "Clones",
+                     "The ops one clone job built, in order.")
+      .def("__len__", [](const Clones &c) { return c.ops.size(); })
+      .def("__getitem__",
+           [](const Clones &c, Py_ssize_t index) {
+             Py_ssize_t size = static_cast<Py_ssize_t>(c.ops.size());
+             if (index < 0)
+               index += size;
+             if (index < 0 || index >= size)
+               throw nb::index_error("clone index out of range");
+             return c.ops[index];
+           })
+      .def(
+          "__iter__",
+          [](const Clones &c) {
+            return nb::make_iterator(nb::type<Clones>(), "ClonesIterator",
+                                     c.ops.begin(), c.ops.end());
+          },
+          nb::keep_alive<0, 1>());
+
+  m.def(
+      "clone_ops",
+      [](const std::vector<skew::CloneJob> &jobs, MlirLocation location) {
+        std::vector<std::pair<Clones, std::vector<MlirValue>>> results;
+        for (skew::CloneResult &result : skew::cloneOps(location, jobs))
+          results.emplace_back(Clones{std::move(result.built)},
+                               std::move(result.carried));
+        return results;
+      },
+      "jobs"_a, "location"_a.none() = nb::none(),
+      "Run the clone jobs in order (computed ops at `location`, default the "
+      "current one); per job, the ops built and the values its last copy "
+      "yields when carrying (else []).");
 }
-
-// One clone job of clone_ops, as read from Python.
-struct CloneJob {
-  SmallVector<Operation *> originals;
-  // The tag attribute's name, and per tagged op its position and the text
-  // its tag values extend.
-  StringAttr tagName;
-  SmallVector<std::pair<size_t, std::string>> tagged;
-  // Ops nested in the clones are tagged when they define a tensor or memref,
-  // unless named here.
-  llvm::StringSet<> untagged;
-  Block *block = nullptr;
-  Operation *before = nullptr;
-  std::vector<CopySpec> copies;
-  bool carries = false;
-  SmallVector<Value> iterArgs, init, yielded;
-};
-
-bool parseJob(PyObject *item, MLIRContext *context, CloneJob &job) {
-  PyObject *opList, *tagSpec, *block, *before, *copies, *carry;
-  if (!parseItem(item, "OOOOOO", &opList, &tagSpec, &block, &before,
-                        &copies, &carry) ||
-      !forEachItem(opList, [&](PyObject *op) {
-        return fromCapsule(op, job.originals.emplace_back());
-      }))
-    return false;
-  if (tagSpec != Py_None) {
-    const char *name;
-    PyObject *indices, *untagged;
-    if (!parseItem(tagSpec, "sOO", &name, &indices, &untagged) ||
-        !forEachItem(untagged, [&](PyObject *item) {
-          const char *text = PyUnicode_AsUTF8(item);
-          if (!text)
-            return false;
-          job.untagged.insert(text);
-          return true;
-        }))
-      return false;
-    job.tagName = StringAttr::get(context, name);
-    if (!forEachItem(indices, [&](PyObject *item) {
-          Py_ssize_t index = PyLong_AsSsize_t(item);
-          if (index == -1 && PyErr_Occurred())
-            return false;
-          if (index < 0 || static_cast<size_t>(index) >= job.originals.size()) {
-            PyErr_Format(PyExc_IndexError, "tagged op index %zd out of range",
-                         index);
-            return false;
-          }
-          auto old =
-              job.originals[index]->getAttrOfType<StringAttr>(job.tagName);
-          job.tagged.emplace_back(index,
-                                  old ? (old.getValue() + ";").str() : "");
-          return true;
-        }))
-      return false;
-  }
-  if (!fromCapsule(block, job.block) ||
-      (before != Py_None && !fromCapsule(before, job.before)) ||
-      !forEachItem(copies, [&](PyObject *copy) {
-        return parseCopy(copy, context, job.copies.emplace_back());
-      }))
-    return false;
-  if (carry != Py_None) {
-    PyObject *iterArgs, *init, *yielded;
-    job.carries = true;
-    if (!parseItem(carry, "OOO", &iterArgs, &init, &yielded) ||
-        !valueList(iterArgs, job.iterArgs) || !valueList(init, job.init) ||
-        !valueList(yielded, job.yielded))
-      return false;
-    if (job.iterArgs.size() != job.init.size()) {
-      PyErr_SetString(PyExc_ValueError,
-                      "iter_args and initial values differ in number");
-      return false;
-    }
-  }
-  return true;
-}
-
-// Runs one job; returns (the ops built, the carried values).
-PyObject *runJob(const CloneJob &job, Location location) {
-  MLIRContext *context = location.getContext();
-  OpBuilder builder(context);
-  if (job.before)
-    builder.setInsertionPoint(job.before);
-  else
-    builder.setInsertionPointToEnd(job.block);
-  PyObject *built = PyList_New(0);
-  auto record = [&](Operation *op) {
-    PyObject *capsule = mlirPythonOperationToCapsule(wrap(op));
-    PyList_Append(built, capsule);
-    Py_DECREF(capsule);
-  };
-  SmallVector<Value> carried(job.init);
-  for (const CopySpec &copy : job.copies) {
-    IRMapping mapping;
-    mapping.map(job.iterArgs, carried);
-    for (const auto &[from, to] : copy.pairs)
-      mapping.map(from, to);
-    for (const auto &[value, name, operands] : copy.computed) {
-      OperationState state(location, name);
-      state.addOperands(operands);
-      state.addTypes(operands.front().getType());
-      Operation *op = builder.create(state);
-      mapping.map(value, op->getResult(0));
-      record(op);
-    }
-    SmallVector<Operation *> clones;
-    for (Operation *original : job.originals) {
-      clones.push_back(builder.insert(original->clone(mapping)));
-      record(clones.back());
-    }
-    if (copy.tag) {
-      // Tagged ops mostly share a prefix (none): one attribute per prefix.
-      llvm::StringMap<StringAttr> tags;
-      for (const auto &[index, prefix] : job.tagged) {
-        StringAttr &tag = tags[prefix];
-        if (!tag)
-          tag = StringAttr::get(context, prefix + *copy.tag);
-        clones[index]->setAttr(job.tagName, tag);
-      }
-      for (Operation *clone : clones)
-        clone->walk([&](Operation *nested) {
-          if (nested == clone ||
-              job.untagged.contains(nested->getName().getStringRef()) ||
-              llvm::none_of(nested->getResultTypes(), [](Type type) {
-                return isa<TensorType, BaseMemRefType>(type);
-              }))
-            return;
-          auto old = nested->getAttrOfType<StringAttr>(job.tagName);
-          nested->setAttr(job.tagName,
-                          StringAttr::get(context, old ? old.getValue() + ";" +
-                                                             *copy.tag
-                                                       : *copy.tag));
-        });
-    }
-    if (job.carries)
-      carried = llvm::to_vector(llvm::map_range(
-          job.yielded, [&](Value v) { return mapping.lookupOrDefault(v); }));
-  }
-  PyObject *values = PyList_New(static_cast<Py_ssize_t>(carried.size()));
-  for (size_t i = 0; i < carried.size(); ++i)
-    PyList_SET_ITEM(values, i, mlirPythonValueToCapsule(wrap(carried[i])));
-  return Py_BuildValue("(NN)", built, values);
-}
-
-// clone_ops(location, [job]) -> [([new op capsules], [carried values])]
-//   job   = ([ops], (tag name, [tagged op indices], [untagged op names]) or
-//            None, block,
-//            before-op or None, [copy], carry or None)
-//   copy  = ({from value: to value} or [(from, to)],
-//            [(value, op name, [operands])], tag value or None)
-//   carry = ([iter_args], [initial values], [yielded values])
-// IR objects may be given as themselves or as their capsules, and lists as
-// any sequences, so Python passes its specs through untouched.
-// IRMapping-based cloning, which the bindings lack, of a loop body's ops once
-// per copy (as upstream's generateUnrolledLoop does), for several jobs (each
-// with its ops and insertion point) in one call: operands, and uses nested in
-// the clones' regions, are remapped; each clone's results join its copy's
-// mapping for the ops after it. Per copy, the computed ops are built first
-// (at `location`; an unrolled induction value, say) and the tag value is set
-// as a string attribute on the clones of the tagged ops and on the tensor- or
-// memref-defining ops nested in any clone (but the untagged names), after the
-// op's own string value and ';' if it has one, so the originals are never
-// touched.
-// With a carry, the iter_args stand for the initial values in the first copy
-// and for the previous copy's yielded values (looked up in its mapping)
-// after; the last copy's are returned. Every argument of every job is checked
-// before anything is built: a bad one must not leave half a copy behind.
-PyObject *cloneOps(PyObject *, PyObject *args) {
-  PyObject *locationCapsule, *jobList;
-  if (!PyArg_ParseTuple(args, "OO!", &locationCapsule, &PyList_Type, &jobList))
-    return nullptr;
-  MlirLocation location = mlirPythonCapsuleToLocation(locationCapsule);
-  if (mlirLocationIsNull(location))
-    return nullptr;
-  MLIRContext *context = unwrap(location)->getContext();
-  std::vector<CloneJob> jobs(PyList_Size(jobList));
-  for (size_t i = 0; i < jobs.size(); ++i)
-    if (!parseJob(PyList_GetItem(jobList, i), context, jobs[i]))
-      return nullptr;
-  PyObject *results = PyList_New(static_cast<Py_ssize_t>(jobs.size()));
-  for (size_t i = 0; i < jobs.size(); ++i)
-    PyList_SET_ITEM(results, i, runJob(jobs[i], unwrap(location)));
-  return results;
-}
-
-// block_facts(block capsule)
-//   -> ([op capsules], [names], [[int]], [buffer bool], [scalar bool],
-//       [effect-free bool])
-// The ops of the block, in order, with their names; for each, where the
-// values it uses (its operands and those of the ops nested in it) come from
-// inside the block: i >= 0 is op i of the block, -1 - n is block argument n
-// (values defined outside the block, or inside the op itself, are left out);
-// whether it has a tensor or memref result (a buffer, to the allocator);
-// whether it is a scalar op (no regions, every result an integer, index or
-// float); and whether MLIR knows it (nested ops included) to have no memory
-// effects. One C++ walk instead of binding calls per op and operand: the
-// analysis needs this for every loop body. (Plain op capsules also spare the
-// bindings' per-op OpView lookup, which imports each op's dialect module.)
-PyObject *blockFacts(PyObject *, PyObject *capsule) {
-  MlirBlock mlirBlock = mlirPythonCapsuleToBlock(capsule);
-  if (mlirBlockIsNull(mlirBlock))
-    return nullptr;
-  Block *block = unwrap(mlirBlock);
-  llvm::DenseMap<Operation *, long> index;
-  for (Operation &op : *block)
-    index.try_emplace(&op, static_cast<long>(index.size()));
-  auto size = static_cast<Py_ssize_t>(index.size());
-  PyObject *ops = PyList_New(size), *names = PyList_New(size),
-           *uses = PyList_New(size), *buffers = PyList_New(size),
-           *scalars = PyList_New(size), *effectFree = PyList_New(size);
-  Py_ssize_t position = 0;
-  for (Operation &op : *block) {
-    llvm::SmallSetVector<long, 8> sources;
-    op.walk([&](Operation *nested) {
-      for (Value value : nested->getOperands()) {
-        if (auto arg = dyn_cast<BlockArgument>(value)) {
-          if (arg.getOwner() == block)
-            sources.insert(-1 - static_cast<long>(arg.getArgNumber()));
-        } else if (Operation *definer = value.getDefiningOp();
-                   definer->getBlock() == block) {
-          sources.insert(index.lookup(definer));
-        }
-      }
-    });
-    PyObject *list = PyList_New(static_cast<Py_ssize_t>(sources.size()));
-    for (size_t i = 0; i < sources.size(); ++i)
-      PyList_SET_ITEM(list, i, PyLong_FromLong(sources[i]));
-    bool buffer = llvm::any_of(op.getResultTypes(), [](Type type) {
-      return isa<TensorType, BaseMemRefType>(type);
-    });
-    bool scalar = op.getNumRegions() == 0 &&
-                  llvm::all_of(op.getResultTypes(), [](Type type) {
-                    return isa<IndexType, IntegerType, FloatType>(type);
-                  });
-    StringRef name = op.getName().getStringRef();
-    PyList_SET_ITEM(ops, position, mlirPythonOperationToCapsule(wrap(&op)));
-    PyList_SET_ITEM(names, position,
-                    PyUnicode_FromStringAndSize(name.data(), name.size()));
-    PyList_SET_ITEM(buffers, position, PyBool_FromLong(buffer));
-    PyList_SET_ITEM(scalars, position, PyBool_FromLong(scalar));
-    PyList_SET_ITEM(effectFree, position,
-                    PyBool_FromLong(mlir::isMemoryEffectFree(&op)));
-    PyList_SET_ITEM(uses, position++, list);
-  }
-  return Py_BuildValue("(NNNNNN)", ops, names, uses, buffers, scalars,
-                       effectFree);
-}
-
-// collect_ops(operation capsule, [names], calls=False) -> ([op capsules], [int])
-// The ops under (and including) an operation whose name is one of `names`
-// (or, with `calls`, that are calls: CallOpInterface ops), in post-order, and
-// for each the position of its closest collected ancestor (-1: none): a
-// filtered walk without a Python call per op, and no parent chain climbed
-// through the bindings.
-PyObject *collectOps(PyObject *, PyObject *args) {
-  PyObject *opCapsule, *nameList;
-  int withCalls = 0;
-  if (!PyArg_ParseTuple(args, "OO!|p", &opCapsule, &PyList_Type, &nameList,
-                        &withCalls))
-    return nullptr;
-  MlirOperation root = mlirPythonCapsuleToOperation(opCapsule);
-  if (mlirOperationIsNull(root))
-    return nullptr;
-  llvm::SmallPtrSet<const void *, 8> names;
-  if (!nameSet(nameList, unwrap(root)->getContext(), names))
-    return nullptr;
-  std::vector<Operation *> found;
-  unwrap(root)->walk([&](Operation *op) {
-    if (names.contains(op->getName().getAsOpaquePointer()) ||
-        (withCalls && isa<CallOpInterface>(op)))
-      found.push_back(op);
-  });
-  llvm::DenseMap<Operation *, long> position;
-  for (size_t i = 0; i < found.size(); ++i)
-    position.try_emplace(found[i], static_cast<long>(i));
-  PyObject *ops = PyList_New(static_cast<Py_ssize_t>(found.size()));
-  PyObject *ancestors = PyList_New(static_cast<Py_ssize_t>(found.size()));
-  for (size_t i = 0; i < found.size(); ++i) {
-    long ancestor = -1;
-    for (Operation *op = found[i]; op != unwrap(root) && ancestor < 0;) {
-      op = op->getParentOp();
-      ancestor = position.lookup_or(op, -1);
-    }
-    PyList_SET_ITEM(ops, i, mlirPythonOperationToCapsule(wrap(found[i])));
-    PyList_SET_ITEM(ancestors, i, PyLong_FromLong(ancestor));
-  }
-  return Py_BuildValue("(NN)", ops, ancestors);
-}
-
-constexpr unsigned kDriverStackBytes = 1u << 30;
-
-// opt_main([argv...], irdl_text, irdl_name, version) -> exit code
-PyObject *optMain(PyObject *, PyObject *args) {
-  PyObject *argList;
-  const char *irdlText, *irdlName, *version;
-  if (!PyArg_ParseTuple(args, "O!sss", &PyList_Type, &argList, &irdlText,
-                        &irdlName, &version))
-    return nullptr;
-  std::vector<std::string> argv;
-  for (Py_ssize_t i = 0; i < PyList_Size(argList); ++i) {
-    const char *arg = PyUnicode_AsUTF8(PyList_GetItem(argList, i));
-    if (!arg)
-      return nullptr;
-    argv.emplace_back(arg);
-  }
-  std::string irdl(irdlText), name(irdlName), versionText(version);
-  int code = 1;
-  Py_BEGIN_ALLOW_THREADS;
-  // The parser, verifier and printer recurse once per region nesting level
-  // (about 3 KiB each): on the main thread's 8 MiB a 3,000-deep loop nest
-  // overflowed the stack, as it does in upstream mlir-opt. The driver runs on
-  // a thread whose stack is reserved at 1 GiB and committed only as used.
-  llvm::thread driver(std::optional<unsigned>(kDriverStackBytes), [&] {
-    code = skew::optMain(argv, irdl, name, versionText);
-  });
-  driver.join();
-  Py_END_ALLOW_THREADS;
-  return PyLong_FromLong(code);
-}
-
-PyMethodDef methods[] = {
-    {"register_pass", registerPass, METH_VARARGS,
-     "Register a Python pass in MLIR's pass registry."},
-    {"emit_diagnostic", emitDiagnostic, METH_VARARGS,
-     "Emit an error, warning or remark at a location, with notes."},
-    {"memory_effects", memoryEffects, METH_O,
-     "Memory effects of an operation and its nested ops, or None."},
-    {"call_summaries", callSummaries, METH_VARARGS,
-     "What calls reach through their callees, transitively."},
-    {"first_alias", firstAlias, METH_VARARGS,
-     "The first read/write pair of values that may alias, or None."},
-    {"run_pass_manager", runPassManager, METH_VARARGS,
-     "Run a pass manager on an operation with the GIL released."},
-    {"clone_ops", cloneOps, METH_VARARGS,
-     "Clone operations once per copy, each with its own value mapping."},
-    {"block_facts", blockFacts, METH_O,
-     "Per op of a block: name, uses, buffer, scalar and effect-free flags."},
-    {"collect_ops", collectOps, METH_VARARGS,
-     "The ops under an operation with one of the given names, post-order."},
-    {"opt_main", optMain, METH_VARARGS, "The pto-opt driver."},
-    {nullptr, nullptr, 0, nullptr}};
-
-PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_native",
-                         "Native part of skew_mlir.", -1, methods};
 
 } // namespace
 
-PyMODINIT_FUNC PyInit__native() {
-  PyObject *module = PyModule_Create(&moduleDef);
-  // The type of the bindings' native handles (`_CAPIPtr`), which the Python
-  // side tells apart from IR objects.
-  if (module && PyModule_AddObjectRef(module, "CapsuleType",
-                                      reinterpret_cast<PyObject *>(
-                                          &PyCapsule_Type)) < 0) {
-    Py_DECREF(module);
-    return nullptr;
-  }
-  return module;
+NB_MODULE(_native, m) {
+  m.doc() = "Native part of skew_mlir.";
+
+  nb::enum_<skew::OptionKind>(m, "OptionKind")
+      .value("INT", skew::OptionKind::Int)
+      .value("BOOL", skew::OptionKind::Bool)
+      .value("STRING", skew::OptionKind::String);
+  nb::class_<skew::OptionSpec>(m, "OptionSpec",
+                               "A pass option as MLIR declares it.")
+      .def(nb::init<std::string, skew::OptionKind, std::string, std::string>(),
+           "name"_a, "kind"_a, "default"_a, "help"_a);
+  m.def("register_pass", &registerPass, "argument"_a, "summary"_a,
+        "class_name"_a, "op_name"_a, "options"_a, "runner"_a,
+        "Register a Python pass in MLIR's pass registry: runner(op, {option "
+        "name: value}) -> bool runs it.");
+  m.def("run_pass_manager", &runPassManager, "pass_manager"_a, "operation"_a,
+        "Run a pass manager on an operation with the GIL released: None on "
+        "success, else the errors it reported.");
+  nb::class_<skew::CapturedError>(m, "CapturedError")
+      .def_ro("location", &skew::CapturedError::location)
+      .def_ro("message", &skew::CapturedError::message)
+      .def_ro("notes", &skew::CapturedError::notes);
+
+  nb::enum_<skew::Severity>(m, "Severity")
+      .value("ERROR", skew::Severity::Error)
+      .value("WARNING", skew::Severity::Warning)
+      .value("REMARK", skew::Severity::Remark);
+  m.def("emit_diagnostic", &skew::emitDiagnostic, "location"_a, "severity"_a,
+        "message"_a, "notes"_a = nb::list(),
+        "Emit an error, warning or remark at a location, with notes.");
+
+  m.def("memory_effects", &memoryEffects, "operation"_a,
+        "Memory effects of an operation and its nested ops, as (kind, value "
+        "or None), or None when MLIR cannot establish them.");
+  m.def(
+      "block_facts",
+      [](MlirBlock block) {
+        skew::BlockFacts f = skew::blockFacts(block);
+        return nb::make_tuple(f.ops, f.names, f.uses, f.buffers, f.scalars,
+                              f.effectFree);
+      },
+      "block"_a,
+      "(ops, names, uses, buffer, scalar, effect-free) per op of a block "
+      "(see native/ir_queries.h).");
+  m.def(
+      "collect_ops",
+      [](MlirOperation root, const std::vector<std::string> &names,
+         bool calls) {
+        skew::CollectedOps found = skew::collectOps(root, names, calls);
+        return nb::make_tuple(found.ops, found.ancestors);
+      },
+      "root"_a, "names"_a, "calls"_a = false,
+      "The ops under an operation with one of the given names (or calls), "
+      "post-order, and each one's closest collected ancestor (-1: none).");
+
+  m.def("first_alias", &skew::firstAlias, "reads"_a, "writes"_a,
+        "slot_ops"_a,
+        "The first (i, j), in order of j then i, with reads[i] and writes[j] "
+        "possibly addressing the same memory, or None.");
+  nb::class_<skew::CallSummary>(m, "CallSummary")
+      .def_ro("callee", &skew::CallSummary::callee)
+      .def_ro("problem", &skew::CallSummary::problem)
+      .def_ro("reached", &skew::CallSummary::reached);
+  m.def("call_summaries", &callSummaries, "scope"_a, "calls"_a, "names"_a,
+        "What each call reaches of the named ops through its callees, "
+        "transitively; callees are read only inside `scope`.");
+
+  bindCloning(m);
+
+  m.def(
+      "opt_main",
+      [](const std::vector<std::string> &argv, const std::string &irdlText,
+         const std::string &irdlName, const std::string &version) {
+        nb::gil_scoped_release release;
+        return skew::optMain(argv, irdlText, irdlName, version);
+      },
+      "argv"_a, "irdl_text"_a, "irdl_name"_a, "version"_a,
+      "The pto-opt driver; returns the exit code.");
 }

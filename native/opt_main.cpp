@@ -30,6 +30,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <optional>
 
@@ -307,10 +308,8 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
   return failure(hadFailure);
 }
 
-} // namespace
-
-int optMain(const std::vector<std::string> &args, const std::string &irdlText,
-            const std::string &irdlName, const std::string &version) {
+int runDriver(const std::vector<std::string> &args, const std::string &irdlText,
+              const std::string &irdlName, const std::string &version) {
   static Flags *flags = [] {
     registerAsmPrinterCLOptions();
     registerMLIRContextCLOptions();
@@ -408,6 +407,24 @@ int optMain(const std::vector<std::string> &args, const std::string &irdlText,
     return 1;
   output->keep();
   return 0;
+}
+
+constexpr unsigned kDriverStackBytes = 1u << 30;
+
+} // namespace
+
+int optMain(const std::vector<std::string> &args, const std::string &irdlText,
+            const std::string &irdlName, const std::string &version) {
+  // The parser, verifier and printer recurse once per region nesting level
+  // (about 3 KiB each): on the main thread's 8 MiB a 3,000-deep loop nest
+  // overflowed the stack, as it does in upstream mlir-opt. The driver runs on
+  // a thread whose stack is reserved at 1 GiB and committed only as used.
+  int code = 1;
+  llvm::thread driver(std::optional<unsigned>(kDriverStackBytes), [&] {
+    code = runDriver(args, irdlText, irdlName, version);
+  });
+  driver.join();
+  return code;
 }
 
 } // namespace skew

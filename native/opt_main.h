@@ -9,7 +9,8 @@ namespace skew {
 
 // An mlir-opt compatible driver over MLIR's own pieces (command-line parser,
 // pass registry, SourceMgr diagnostics and verifier). `dialectIRDL` is the
-// text of the IRDL dialects loaded into every context. Returns the exit code.
+// text of the IRDL dialects loaded into every context. Runs on a thread of
+// its own, with a deep stack; returns the exit code.
 int optMain(const std::vector<std::string> &args, const std::string &dialectIRDL,
             const std::string &dialectIRDLName, const std::string &version);
 

@@ -2,14 +2,12 @@
 
 #include "python_pass.h"
 
-#include "mlir-c/Bindings/Python/Interop.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
 
-#include <memory>
 #include <variant>
 
 using namespace mlir;
@@ -37,7 +35,7 @@ template <> bool parseDefault<bool>(llvm::StringRef text) {
 }
 
 struct PassIdentity {
-  PythonPassSpec *spec;
+  const PythonPassSpec *spec;
   TypeID typeID;
 };
 
@@ -88,77 +86,30 @@ public:
     return clone;
   }
 
+  // The runner's own error becomes an error diagnostic naming the pass.
   void runOnOperation() override {
-    PyGILState_STATE gil = PyGILState_Ensure();
-    bool ok = callRunner();
-    PyGILState_Release(gil);
-    if (!ok)
-      signalPassFailure();
+    Operation *op = getOperation();
+    std::vector<OptionValue> values;
+    for (const AnyOption &option : options)
+      values.push_back(std::visit(
+          [](const auto &o) { return OptionValue(o->getValue()); }, option));
+    std::string error;
+    if (identity.spec->run(wrap(op), values, error))
+      return;
+    if (!error.empty())
+      op->emitError() << "pass '" << getArgument()
+                      << "' failed in its Python runner: " << error;
+    signalPassFailure();
   }
 
 private:
-  PyObject *optionValues() const {
-    PyObject *dict = PyDict_New();
-    for (size_t i = 0; i < options.size(); ++i) {
-      PyObject *value = std::visit(
-          [](const auto &opt) -> PyObject * { return toPython(*opt); },
-          options[i]);
-      PyDict_SetItemString(dict, identity.spec->options[i].name.c_str(), value);
-      Py_DECREF(value);
-    }
-    return dict;
-  }
-
-  static PyObject *toPython(const IntOption &o) {
-    return PyLong_FromLongLong(o.getValue());
-  }
-  static PyObject *toPython(const BoolOption &o) {
-    return PyBool_FromLong(o.getValue());
-  }
-  static PyObject *toPython(const StringOption &o) {
-    const std::string &s = o.getValue();
-    return PyUnicode_FromStringAndSize(s.data(), s.size());
-  }
-
-  // Calls the Python runner with the GIL held; any Python exception that
-  // escapes it becomes an error diagnostic naming the pass.
-  bool callRunner() {
-    Operation *op = getOperation();
-    PyObject *capsule = mlirPythonOperationToCapsule(wrap(op));
-    PyObject *values = optionValues();
-    PyObject *result = PyObject_CallFunctionObjArgs(identity.spec->runner,
-                                                    capsule, values, nullptr);
-    Py_DECREF(capsule);
-    Py_DECREF(values);
-    if (!result) {
-      PyObject *type, *value, *traceback;
-      PyErr_Fetch(&type, &value, &traceback);
-      std::string message = "unknown Python error";
-      if (PyObject *text = value ? PyObject_Str(value) : nullptr) {
-        if (const char *utf8 = PyUnicode_AsUTF8(text))
-          message = utf8;
-        Py_DECREF(text);
-      }
-      PyErr_Clear();
-      Py_XDECREF(type);
-      Py_XDECREF(value);
-      Py_XDECREF(traceback);
-      op->emitError() << "pass '" << getArgument()
-                      << "' failed in its Python runner: " << message;
-      return false;
-    }
-    bool ok = PyObject_IsTrue(result) == 1;
-    Py_DECREF(result);
-    return ok;
-  }
-
   PassIdentity identity;
   std::vector<AnyOption> options;
 };
 
 } // namespace
 
-std::string registerPythonPass(PythonPassSpec *spec) {
+std::string registerPythonPass(std::unique_ptr<PythonPassSpec> spec) {
   if (spec->argument.empty())
     return "a pass needs a non-empty argument";
   if (PassInfo::lookup(spec->argument) ||
@@ -167,7 +118,8 @@ std::string registerPythonPass(PythonPassSpec *spec) {
            "' is already registered";
   // TypeIDs must be unique per pass class; one allocator for the process.
   static TypeIDAllocator allocator;
-  PassIdentity identity{spec, allocator.allocate()};
+  // The spec lives as long as the registry: for the life of the process.
+  PassIdentity identity{spec.release(), allocator.allocate()};
   registerPass([identity]() -> std::unique_ptr<Pass> {
     return std::make_unique<PythonPass>(identity);
   });

@@ -25,16 +25,15 @@ class CallSummary(NamedTuple):
         return f"'{call.name}' to {self.callee}" if self.callee else f"'{call.name}'"
 
 
-def call_summaries(scope: ir.Operation, calls: Sequence, names: Iterable[str]
-                   ) -> list[CallSummary]:
-    """What each of `calls` (call ops or their handles, under `scope`)
-    reaches of the ops named `names`; callees are read only inside `scope`."""
-    return [CallSummary(callee, problem, frozenset(reached))
-            for callee, problem, reached in _native.call_summaries(
-                scope._CAPIPtr, calls, sorted(names))]
+def call_summaries(scope: ir.Operation, calls: Sequence[ir.Operation],
+                   names: Iterable[str]) -> list[CallSummary]:
+    """What each of `calls` (call ops under `scope`) reaches of the ops named
+    `names`; callees are read only inside `scope`."""
+    return [CallSummary(s.callee, s.problem, frozenset(s.reached))
+            for s in _native.call_summaries(scope, calls, sorted(names))]
 
 
 def calls_under(op: ir.Operation) -> list[ir.Operation]:
     """Every call (CallOpInterface op) under `op`, in post-order."""
-    capsules, _ = _native.collect_ops(op._CAPIPtr, [], True)
-    return [ir.Operation._CAPICreate(capsule) for capsule in capsules]
+    calls, _ = _native.collect_ops(op, [], True)
+    return calls

@@ -25,10 +25,14 @@ class LocatedError(Exception):
         self.op = op
 
 
+_SEVERITIES = {"error": _native.Severity.ERROR, "warning": _native.Severity.WARNING,
+               "remark": _native.Severity.REMARK}
+
+
 def emit(location: ir.Location, severity: str, message: str,
          notes: Sequence[Note] = ()) -> None:
-    _native.emit_diagnostic(location._CAPIPtr, severity, message,
-                            [(where._CAPIPtr, text) for where, text in notes])
+    """`severity`: "error", "warning" or "remark"."""
+    _native.emit_diagnostic(location, _SEVERITIES[severity], message, notes)
 
 
 def error(location: ir.Location, message: str, notes: Sequence[Note] = ()) -> None:

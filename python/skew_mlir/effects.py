@@ -17,8 +17,7 @@ class Effect:
 
 def memory_effects(op: ir.Operation) -> list[Effect] | None:
     """Effects of `op` and its nested ops; None when MLIR cannot establish them."""
-    raw = _native.memory_effects(op._CAPIPtr)
+    raw = _native.memory_effects(op)
     if raw is None:
         return None
-    return [Effect(kind, ir.Value._CAPICreate(v) if v is not None else None)
-            for kind, v in raw]
+    return [Effect(kind, value) for kind, value in raw]

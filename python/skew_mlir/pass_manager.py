@@ -36,10 +36,11 @@ class DiagnosticInfo:
     notes: tuple["DiagnosticInfo", ...] = ()
 
 
-def _info(capsule, message, notes=()) -> DiagnosticInfo:
+def _info(error: _native.CapturedError) -> DiagnosticInfo:
     return DiagnosticInfo(
-        ir.DiagnosticSeverity.ERROR, ir.Location._CAPICreate(capsule), message,
-        tuple(_info(loc, text) for loc, text in notes))
+        ir.DiagnosticSeverity.ERROR, error.location, error.message,
+        tuple(DiagnosticInfo(ir.DiagnosticSeverity.ERROR, location, text)
+              for location, text in error.notes))
 
 
 _locks: dict[int, threading.RLock] = {}  # id(context) -> its lock
@@ -78,11 +79,10 @@ class exclusive:
 def run(pass_manager: PassManager, operation) -> None:
     """Run the pass manager on the operation, raising `MLIRError` on failure."""
     with exclusive(operation.context):
-        errors = _native.run_pass_manager(pass_manager._CAPIPtr,
-                                          operation.operation._CAPIPtr)
+        errors = _native.run_pass_manager(pass_manager, operation.operation)
     if errors is not None:
         raise ir.MLIRError("Failure while executing pass pipeline",
-                           [_info(*e) for e in errors])
+                           [_info(e) for e in errors])
 
 
 run.__doc__ = PassManager.run.__doc__

@@ -18,7 +18,8 @@ from mlir import ir
 
 from . import _native, diagnostics, pass_manager
 
-_KINDS = {int: "int", bool: "bool", str: "string"}
+_KINDS = {int: _native.OptionKind.INT, bool: _native.OptionKind.BOOL,
+          str: _native.OptionKind.STRING}
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
@@ -56,7 +57,7 @@ class Option:
         instance.__dict__[self.attr] = self.check(value, type(instance).argument)
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> _native.OptionKind:
         return _KINDS[self.type]
 
     def check(self, value: Any, argument: str) -> Any:
@@ -198,7 +199,8 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     names = [o.name for o in cls.options]
     if len(set(names)) != len(names):
         raise ValueError(f"pass '{cls.argument}' declares an option twice")
-    specs = [(o.name, o.kind, o.text(o.default), o.help) for o in cls.options]
+    specs = [_native.OptionSpec(o.name, o.kind, o.text(o.default), o.help)
+             for o in cls.options]
     _native.register_pass(cls.argument, cls.summary, cls.__name__,
                           cls.op_name or "", specs, _make_runner(cls))
     _REGISTERED[cls.argument] = cls
@@ -206,10 +208,9 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
 
 
 def _make_runner(cls: type[Pass]):
-    """The callable the native pass invokes: (op capsule, option values) -> ok."""
+    """The callable the native pass invokes: (op, option values) -> ok."""
 
-    def runner(capsule, values: dict[str, Any]) -> bool:
-        op = ir.Operation._CAPICreate(capsule)
+    def runner(op: ir.Operation, values: dict[str, Any]) -> bool:
         try:
             # MLIR parsed the values to the right types; a range is ours.
             instance = cls(**{o.attr: values[o.name] for o in cls.options})

@@ -100,10 +100,10 @@ def test_good_values_run():
 
 def test_option_fields_declare_name_type_default_and_help_once():
     cls = passes.SkewCrossCorePipeline
-    assert [(o.name, o.kind, o.default) for o in cls.options] == [
-        ("fifo-depth", "int", 0), ("remarks", "bool", False),
-        ("tag-membership", "bool", True), ("remainder", "string", "peel"),
-        ("depth", "string", "stages"), ("cost-model", "string", "")]
+    assert [(o.name, o.type, o.default) for o in cls.options] == [
+        ("fifo-depth", int, 0), ("remarks", bool, False),
+        ("tag-membership", bool, True), ("remainder", str, "peel"),
+        ("depth", str, "stages"), ("cost-model", str, "")]
 
 
 def test_an_option_field_needs_a_supported_annotation():

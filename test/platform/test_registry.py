@@ -69,6 +69,24 @@ def test_exception_in_pass_is_a_pass_failure_naming_the_pass():
     assert info.value.error_diagnostics[0].message.startswith("pass 'test-tag' raised")
 
 
+def test_what_escapes_the_runner_fails_the_pass_naming_it():
+    @register_pass
+    class Interrupted(Pass):
+        argument = "test-interrupted"
+        summary = "raises what the runner does not catch"
+
+        def run(self, op):
+            raise KeyboardInterrupt
+
+    ctx = skew_mlir.make_context()
+    m = module("func.func @f() { return }", ctx)
+    with ctx:
+        pm = PassManager.parse("builtin.module(test-interrupted)")
+        with pytest.raises(ir.MLIRError, match="pass 'test-interrupted' failed in its "
+                                               "Python runner: KeyboardInterrupt"):
+            pm.run(m.operation)
+
+
 def test_pass_failure_without_exception_reports_its_diagnostic():
     ctx = skew_mlir.make_context()
     m = module("func.func @f() { return }", ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all, handle
+from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .plan import Copy, DemotionPlan, Halves, SkewPlan
 
@@ -56,15 +56,13 @@ class _Emitter:
         halves = plan.halves
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
-        # Handles of what every copy refers to, converted once (see
-        # cloning.handle); `handles` gets the constants'. Values defined
-        # outside the loop are read now, not at analysis: an earlier loop's
-        # rewrite may have replaced them (see plan.py).
-        self.iv_handle = handle(self.iv)
-        self.iter_args = [handle(arg) for arg in arguments[1:]]
-        self.yielded = [handle(value) for value in
-                        ir.Operation._CAPICreate(halves.terminator).operands]
-        self.handles: dict[int, object] = {}
+        # Values defined outside the loop are read now, not at analysis: an
+        # earlier loop's rewrite may have replaced them (see plan.py).
+        self.iter_args = arguments[1:]
+        self.yielded = list(halves.terminator.operands)
+        # The value of each induction offset the copies use (see `inside`):
+        # the constants, unless a subclass points them elsewhere.
+        self.handles: dict[int, ir.Value] = {}
         self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
         self.consumer = _Half(halves, halves.recompute + halves.consumer,
                               halves.consumer_uses_iv, group, untagged=len(halves.recompute))
@@ -104,23 +102,23 @@ class _Emitter:
                 self.pooled.append(value)
                 self.pool[value] = constant.result
             constants[value] = self.pool[value]
-        self.handles = {value: handle(constant) for value, constant in constants.items()}
+        self.handles = dict(constants)
 
     def outside(self, half: _Half, copy: Copy) -> CloneSpec:
         """A copy outside the steady loop: its induction value is a constant."""
-        mapping = {self.iv_handle: self.handles[copy.iv]} if half.uses_iv else {}
+        mapping = {self.iv: self.handles[copy.iv]} if half.uses_iv else {}
         return CloneSpec(mapping, (), half.tag(copy))
 
-    def inside(self, half: _Half, copy: Copy, k: object) -> CloneSpec:
+    def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
         """A steady-loop copy: its induction value is k + copy.iv (k: the
-        handle of the steady loop's IV), computed just before it (nothing dead
-        is emitted for a half without IV uses)."""
+        steady loop's IV), computed just before it (nothing dead is emitted
+        for a half without IV uses)."""
         if not half.uses_iv:
             return CloneSpec({}, (), half.tag(copy))
         if not copy.iv:
-            return CloneSpec({self.iv_handle: k}, (), half.tag(copy))
+            return CloneSpec({self.iv: k}, (), half.tag(copy))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return CloneSpec({}, [(self.iv_handle, name, (k, self.handles[abs(copy.iv)]))],
+        return CloneSpec({}, [(self.iv, name, (k, self.handles[abs(copy.iv)]))],
                          half.tag(copy))
 
     def emit(self) -> None:
@@ -178,7 +176,7 @@ class _Emitter:
                 constants = self.constants
                 steady, body = self.steady_loop(constants[start], constants[stop],
                                                 constants[step])
-            k, *inner_iter_args = [handle(arg) for arg in body.arguments]
+            k, *inner_iter_args = body.arguments
             in_body = ir.InsertionPoint(body)
             # All copies in one native call: the prologue ahead of the steady
             # loop, its body, and the epilogue after it.

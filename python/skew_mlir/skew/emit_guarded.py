@@ -28,7 +28,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, scf
 
-from ..cloning import Carry, CloneJob, clone_all, handle
+from ..cloning import Carry, CloneJob, clone_all
 from ..dialect import PIPELINE_STAGES_ATTR
 from .emit import ConstantPool, _Emitter
 from .plan import SkewPlan
@@ -71,9 +71,9 @@ class _GuardedEmitter(_Emitter):
         schedule, c = self.plan.schedule, self.constants
         offsets = schedule.offsets(self.producer.uses_iv, self.consumer.uses_iv)
         if schedule.step is not None:
-            self.handles = {k: handle(c[k * schedule.step]) for k in offsets}
+            self.handles = {k: c[k * schedule.step] for k in offsets}
             return c[schedule.depth * schedule.step]
-        self.handles = {k: handle(arith.muli(step, c[k])) for k in offsets}
+        self.handles = {k: arith.muli(step, c[k]) for k in offsets}
         return arith.muli(step, c[schedule.depth])
 
     def skewed(self, lower: ir.Value, last: ir.Value, stride: ir.Value,
@@ -89,13 +89,12 @@ class _GuardedEmitter(_Emitter):
         with ir.InsertionPoint(body):
             base = arith.addi(lower, arith.muli(body.arguments[0], stride))
         in_body = ir.InsertionPoint(body)
-        inner_iter_args = [handle(arg) for arg in body.arguments[1:]]
+        inner_iter_args = list(body.arguments)[1:]
         last_base = arith.addi(lower, arith.muli(arith.subi(groups, c[1]), stride))
         rest = arith.remui(trip, c[depth])
         end_base = arith.addi(last_base, stride)
         runs = [arith.cmpi(arith.CmpIPredicate.ugt, rest, c[t]) for t in range(depth - 1)]
         ahead = [scf.IfOp(run) for run in runs]
-        lower, base, last_base, end_base = map(handle, (lower, base, last_base, end_base))
         jobs = [
             CloneJob(producer.cloner, ir.InsertionPoint(steady),
                      [self.inside(producer, copy, lower) for copy in schedule.prologue]),

@@ -47,9 +47,8 @@ def find_pipeline_loops(root: ir.Operation
     fifo_ops: list[tuple[int, ir.Operation]] = []
     calls: list[tuple[int, ir.Operation]] = []
     # Post-order visits a loop after everything nested in it: innermost first.
-    capsules, ancestors = _native.collect_ops(root._CAPIPtr, _WALKED, True)
-    for i, capsule in enumerate(capsules):
-        op = ir.Operation._CAPICreate(capsule)
+    ops, ancestors = _native.collect_ops(root, _WALKED, True)
+    for i, op in enumerate(ops):
         name = op.name
         if name in _PTO_OPS:
             error = op_error(op)

@@ -37,8 +37,8 @@ class Halves(NamedTuple):
     """The loop body split at its lead group (the pushes ahead of the first
     pop): each half is a list of positions in the body, in body order."""
 
-    handles: list  # native handles of the body's ops but the terminator
-    terminator: object  # native handle of the body's scf.yield
+    handles: list[ir.Operation]  # the body's ops but the terminator
+    terminator: ir.Operation  # the body's scf.yield
     names: list[str]  # their names
     buffers: list[bool]  # whether each has a tensor or memref result
     effect_free: list[bool]  # whether MLIR knows each to touch no memory
@@ -51,7 +51,7 @@ class Halves(NamedTuple):
     consumer_uses_iv: bool  # its recomputed chains and the yield included
 
     def ops(self, positions: list[int]) -> list[ir.Operation]:
-        return [ir.Operation._CAPICreate(self.handles[i]) for i in positions]
+        return [self.handles[i] for i in positions]
 
 
 class StaticRange(NamedTuple):

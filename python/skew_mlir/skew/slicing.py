@@ -24,8 +24,8 @@ def split_halves(loop: ir.Operation) -> Halves:
     # and whether it defines a tensor or memref, is a scalar op, or has no
     # memory effects, from one native walk: asking the bindings for every
     # operand's owner costs more than the rest of the analysis.
-    capsules, names, uses, buffers, scalars, effect_free = _native.block_facts(
-        loop.regions[0].blocks[0]._CAPIPtr)
+    ops, names, uses, buffers, scalars, effect_free = _native.block_facts(
+        loop.regions[0].blocks[0])
     producer = set(_lead_group(names))
     work = list(producer)
     while work:
@@ -55,9 +55,7 @@ def split_halves(loop: ir.Operation) -> Halves:
             if definer not in producer or definer in recompute:
                 continue
             if not recomputable[definer]:
-                definer_op, user = (ir.Operation._CAPICreate(capsules[k])
-                                    for k in (definer, j))
-                raise CannotSkew(f"consumer role: {_carried(definer_op, user)} "
+                raise CannotSkew(f"consumer role: {_carried(ops[definer], ops[j])} "
                              f"is used by '{names[j]}'")
             chain = [definer]
             while chain:
@@ -69,7 +67,7 @@ def split_halves(loop: ir.Operation) -> Halves:
     # Whether each half's copies need an induction value (the yield counts
     # for the consumer: it may yield the IV).
     uses_iv = [-1 in sources for sources in uses]
-    *handles, terminator = capsules
+    *handles, terminator = ops
     consumer = [i for i in range(len(handles)) if i not in producer]
     return Halves(
         handles=handles, terminator=terminator, names=names, buffers=buffers, effect_free=effect_free,

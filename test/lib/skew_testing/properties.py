@@ -132,7 +132,7 @@ def _pipeline_loops(module: ir.Module, anchor: str) -> tuple[list[ir.Operation],
             fifo = set()
             op.walk(lambda o: (fifo.add(o.name in PUSH_OPS) if o.name in FIFO_OPS else None)
                     or ir.WalkResult.ADVANCE)
-            calls, _ = _native.collect_ops(op._CAPIPtr, [], True)
+            calls, _ = _native.collect_ops(op, [], True)
             scope = module.operation if anchor == "module" else _function_of(op)
             unknown = False
             for summary in call_summaries(scope, calls, FIFO_OPS | FREE_OPS):

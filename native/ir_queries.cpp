@@ -1,0 +1,98 @@
+//===- ir_queries.cpp - the bulk IR questions the passes ask --------------===//
+
+#include "ir_queries.h"
+#include "op_names.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+
+namespace skew {
+
+BlockFacts blockFacts(MlirBlock mlirBlock) {
+  Block *block = unwrap(mlirBlock);
+  llvm::DenseMap<Operation *, int64_t> index;
+  for (Operation &op : *block)
+    index.try_emplace(&op, static_cast<int64_t>(index.size()));
+  BlockFacts facts;
+  for (Operation &op : *block) {
+    llvm::SmallSetVector<int64_t, 8> sources;
+    op.walk([&](Operation *nested) {
+      for (Value value : nested->getOperands()) {
+        if (auto arg = dyn_cast<BlockArgument>(value)) {
+          if (arg.getOwner() == block)
+            sources.insert(-1 - static_cast<int64_t>(arg.getArgNumber()));
+        } else if (Operation *definer = value.getDefiningOp();
+                   definer->getBlock() == block) {
+          sources.insert(index.lookup(definer));
+        }
+      }
+    });
+    facts.ops.push_back(wrap(&op));
+    facts.names.push_back(op.getName().getStringRef().str());
+    facts.uses.emplace_back(sources.begin(), sources.end());
+    facts.buffers.push_back(llvm::any_of(op.getResultTypes(), [](Type type) {
+      return isa<TensorType, BaseMemRefType>(type);
+    }));
+    facts.scalars.push_back(
+        op.getNumRegions() == 0 &&
+        llvm::all_of(op.getResultTypes(), [](Type type) {
+          return isa<IndexType, IntegerType, FloatType>(type);
+        }));
+    facts.effectFree.push_back(isMemoryEffectFree(&op));
+  }
+  return facts;
+}
+
+CollectedOps collectOps(MlirOperation mlirRoot,
+                        const std::vector<std::string> &names, bool calls) {
+  Operation *root = unwrap(mlirRoot);
+  llvm::SmallPtrSet<const void *, 8> keys =
+      opNameKeys(names, root->getContext());
+  std::vector<Operation *> found;
+  root->walk([&](Operation *op) {
+    if (keys.contains(op->getName().getAsOpaquePointer()) ||
+        (calls && isa<CallOpInterface>(op)))
+      found.push_back(op);
+  });
+  llvm::DenseMap<Operation *, int64_t> position;
+  for (size_t i = 0; i < found.size(); ++i)
+    position.try_emplace(found[i], static_cast<int64_t>(i));
+  CollectedOps collected;
+  for (Operation *op : found) {
+    int64_t ancestor = -1;
+    for (Operation *up = op; up != root && ancestor < 0;) {
+      up = up->getParentOp();
+      ancestor = position.lookup_or(up, -1);
+    }
+    collected.ops.push_back(wrap(op));
+    collected.ancestors.push_back(ancestor);
+  }
+  return collected;
+}
+
+bool isCall(MlirOperation op) { return isa<CallOpInterface>(unwrap(op)); }
+
+std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op) {
+  std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(unwrap(op));
+  if (!effects)
+    return std::nullopt;
+  std::vector<MemoryEffect> result;
+  for (const MemoryEffects::EffectInstance &effect : *effects) {
+    MemoryEffects::Effect *kind = effect.getEffect();
+    const char *name = isa<MemoryEffects::Read>(kind)       ? "read"
+                       : isa<MemoryEffects::Write>(kind)    ? "write"
+                       : isa<MemoryEffects::Allocate>(kind) ? "allocate"
+                                                            : "free";
+    result.emplace_back(name, wrap(effect.getValue()));
+  }
+  return result;
+}
+
+} // namespace skew

@@ -1,0 +1,60 @@
+//===- ir_queries.h - the bulk IR questions the passes ask ----------------===//
+//
+// What the analysis needs for every loop body or function, each answered in
+// one C++ walk instead of a binding call per op and operand, and the memory
+// effects MLIR's interfaces state, which the bindings do not expose.
+//
+// Only MLIR's C API types and the standard library appear here (see
+// python_pass.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKEW_MLIR_IR_QUERIES_H
+#define SKEW_MLIR_IR_QUERIES_H
+
+#include "mlir-c/IR.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace skew {
+
+// The ops of a block, in order, and per op: its name; where the values it
+// uses (its operands and those of the ops nested in it) come from inside the
+// block, i >= 0 being op i of the block and -1 - n block argument n (values
+// defined outside the block, or inside the op itself, are left out); whether
+// it has a tensor or memref result (a buffer, to the allocator); whether it
+// is a scalar op (no regions, every result an integer, index or float); and
+// whether MLIR knows it (nested ops included) to have no memory effects.
+struct BlockFacts {
+  std::vector<MlirOperation> ops;
+  std::vector<std::string> names;
+  std::vector<std::vector<int64_t>> uses;
+  std::vector<bool> buffers, scalars, effectFree;
+};
+BlockFacts blockFacts(MlirBlock block);
+
+// The ops under (and including) `root` whose name is one of `names` (or,
+// with `calls`, that are calls: CallOpInterface ops), in post-order, and for
+// each the position of its closest collected ancestor (-1: none).
+struct CollectedOps {
+  std::vector<MlirOperation> ops;
+  std::vector<int64_t> ancestors;
+};
+CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &names,
+                        bool calls);
+
+// Whether `op` is a call (a CallOpInterface op).
+bool isCall(MlirOperation op);
+
+// The memory effects of `op` and its nested ops: (kind, the value affected
+// or null), kind being "read", "write", "allocate" or "free"; nothing when
+// MLIR cannot establish them.
+using MemoryEffect = std::pair<std::string, MlirValue>;
+std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op);
+
+} // namespace skew
+
+#endif
