@@ -15,11 +15,15 @@ the pto dialect from its IRDL file):
 Prints seconds, the ratio, and the cost per loop, which should stay flat if
 the pass is linear; then the marginal cost per 1,000 loops between the
 smallest and largest module, which leaves out each tool's fixed start-up
-(about 0.2 s of Python and MLIR bindings import for pto-opt, 0.04 s for
-mlir-opt).
+(Python and the MLIR bindings' import for pto-opt).
+
+`--baseline OTHER/bin/pto-opt` times another install's pto-opt (a build
+before a change, say) in the same rounds on the same files, and adds its
+seconds and this install's time relative to it.
 
     python benchmarks/compile_time.py [--workloads pairs cube]
                                       [--sizes 100 1000 5000] [--repeat 3]
+                                      [--baseline PTO_OPT]
 """
 
 from __future__ import annotations
@@ -95,31 +99,37 @@ def best_times(commands: list[list[str]], repeat: int) -> list[float]:
 WORKLOADS = {"pairs": generate_pairs, "cube": generate}
 
 
-def measure(workload: str, sizes: list[int], repeat: int, tmp: str) -> None:
+def measure(workload: str, sizes: list[int], repeat: int, tmp: str,
+            baseline: str | None) -> None:
     pto_opt = os.path.join(os.path.dirname(sys.executable), "pto-opt")
     mlir_opt = tool_path("mlir-opt")
     print(f"{workload}:")
     print(f"{'loops':>6} {'pto-opt skew (s)':>17} {'mlir-opt canon (s)':>19} "
-          f"{'ratio':>6} {'us/loop':>8}")
+          f"{'ratio':>6} {'us/loop':>8}"
+          + (f" {'baseline (s)':>13} {'vs base':>8}" if baseline else ""))
     times = {}
     for loops in sizes:
         path = os.path.join(tmp, f"{workload}{loops}.mlir")
         with open(path, "w") as f:
             f.write(WORKLOADS[workload](loops))
-        skew, canon = best_times(
-            [[pto_opt, path, "--pto-skew-cross-core"],
-             [mlir_opt, f"--irdl-file={irdl_path()}", path, "--canonicalize"]],
-            repeat)
-        times[loops] = skew, canon
+        tools = [pto_opt, path, "--pto-skew-cross-core"], \
+            [mlir_opt, f"--irdl-file={irdl_path()}", path, "--canonicalize"]
+        if baseline:
+            tools += [baseline, path, "--pto-skew-cross-core"],
+        times[loops] = best = best_times(list(tools), repeat)
+        skew, canon = best[:2]
         print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
-              f"{skew / loops * 1e6:>8.0f}")
+              f"{skew / loops * 1e6:>8.0f}"
+              + (f" {best[2]:>13.3f} {skew / best[2]:>8.3f}" if baseline else ""))
     small, large = min(times), max(times)
     if large > small:
         per = 1000 / (large - small)
-        skew = (times[large][0] - times[small][0]) * per
-        canon = (times[large][1] - times[small][1]) * per
+        skew, canon, *base = ((new - old) * per
+                              for new, old in zip(times[large], times[small]))
         print(f"marginal cost per 1000 loops ({small} -> {large}): pto-opt "
-              f"{skew:.3f} s, mlir-opt {canon:.3f} s, ratio {skew / canon:.2f}")
+              f"{skew:.3f} s, mlir-opt {canon:.3f} s, ratio {skew / canon:.2f}"
+              + (f"; baseline {base[0]:.3f} s, vs base {skew / base[0]:.3f}"
+                 if base else ""))
 
 
 def main() -> int:
@@ -128,12 +138,14 @@ def main() -> int:
                         default=["pairs", "cube"])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", metavar="PTO_OPT",
+                        help="another install's pto-opt, timed in the same rounds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for i, workload in enumerate(args.workloads):
             if i:
                 print()
-            measure(workload, args.sizes, args.repeat, tmp)
+            measure(workload, args.sizes, args.repeat, tmp, args.baseline)
     return 0
 
 
