@@ -60,9 +60,9 @@ class _Emitter:
         # earlier loop's rewrite may have replaced them (see plan.py).
         self.iter_args = arguments[1:]
         self.yielded = list(halves.terminator.operands)
-        # The value of each induction offset the copies use (see `inside`):
-        # the constants, unless a subclass points them elsewhere.
-        self.handles: dict[int, ir.Value] = {}
+        # The value of each induction value or offset a copy names (see
+        # `outside`, `inside`): the constants, unless a subclass scales them.
+        self.offsets: dict[int, ir.Value] = {}
         self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
         self.consumer = _Half(halves, halves.recompute + halves.consumer,
                               halves.consumer_uses_iv, group, untagged=len(halves.recompute))
@@ -102,11 +102,11 @@ class _Emitter:
                 self.pooled.append(value)
                 self.pool[value] = constant.result
             constants[value] = self.pool[value]
-        self.handles = dict(constants)
+        self.offsets = constants
 
     def outside(self, half: _Half, copy: Copy) -> CloneSpec:
         """A copy outside the steady loop: its induction value is a constant."""
-        mapping = {self.iv: self.handles[copy.iv]} if half.uses_iv else {}
+        mapping = {self.iv: self.offsets[copy.iv]} if half.uses_iv else {}
         return CloneSpec(mapping, (), half.tag(copy))
 
     def inside(self, half: _Half, copy: Copy, k: ir.Value) -> CloneSpec:
@@ -118,7 +118,7 @@ class _Emitter:
         if not copy.iv:
             return CloneSpec({self.iv: k}, (), half.tag(copy))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return CloneSpec({}, [(self.iv, name, (k, self.handles[abs(copy.iv)]))],
+        return CloneSpec({}, [(self.iv, name, (k, self.offsets[abs(copy.iv)]))],
                          half.tag(copy))
 
     def emit(self) -> None:

@@ -65,15 +65,15 @@ class _GuardedEmitter(_Emitter):
                 return self.skewed(lower, last, stride, types)
 
     def scale_offsets(self, step: ir.Value) -> ir.Value:
-        """Points `handles` (see `inside`) from each copy's offset in steps to
+        """Points `offsets` (see `inside`) from each copy's offset in steps to
         its value, offset times step, and returns D*step: constants for a
         constant step, else products computed at the current insertion point."""
         schedule, c = self.plan.schedule, self.constants
         offsets = schedule.offsets(self.producer.uses_iv, self.consumer.uses_iv)
         if schedule.step is not None:
-            self.handles = {k: c[k * schedule.step] for k in offsets}
+            self.offsets = {k: c[k * schedule.step] for k in offsets}
             return c[schedule.depth * schedule.step]
-        self.handles = {k: arith.muli(step, c[k]) for k in offsets}
+        self.offsets = {k: arith.muli(step, c[k]) for k in offsets}
         return arith.muli(step, c[schedule.depth])
 
     def skewed(self, lower: ir.Value, last: ir.Value, stride: ir.Value,

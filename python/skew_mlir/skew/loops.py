@@ -92,7 +92,7 @@ def skew_range(loop: ir.Operation, constants: Constants
                ) -> StaticRange | GuardedRange:
     """The range a skew of the loop is planned on, or raise CannotSkew:
     constant bounds give a StaticRange, bounds known at run time only a
-    GuardedRange (the step must still be a positive constant)."""
+    GuardedRange (the step a positive constant, or provably positive)."""
     try:
         rng = read_range(loop, constants)
     except NonStaticRange:

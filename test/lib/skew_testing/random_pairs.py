@@ -143,6 +143,7 @@ class SideLoop:
     # "decl": the body calls a declaration under a condition that never holds
     # (indirect calls, which the simulator cannot run, are left to the tests)
     opaque: str = ""
+
     # The kernel body around the loop as several blocks (one of BLOCKS): ""
     # none; "br" the loop starts a new block, reached by cf.br; "cond" a
     # diamond: cf.cond_br on the tile argument to two blocks each holding the
@@ -150,6 +151,11 @@ class SideLoop:
     # outer loop (`CrossLoop.outer` trips, at least 1) as a loop of blocks.
     # The values live across blocks pass as block arguments.
     blocks: str = ""
+
+    def span(self, trip: int) -> int:
+        """stop - start for `trip` iterations."""
+        step = max(1, self.step)
+        return trip * step - self.slack % step
 
 
 @dataclasses.dataclass(frozen=True)
@@ -334,10 +340,8 @@ def launch_args(spec: PairSpec) -> list[dict[int, str]]:
         return [{}]
     loop = spec.loops[spec.launch]
     side = loop.cube
-    step = max(1, side.step)
     trips = sorted({0, 1, 3, 4, 5, 7, 9, loop.trip, loop.trip + 1, 2 * loop.trip + 11})
-    return [{0: str(side.start + t * step - (side.slack % step if t else 0))}
-            for t in trips]
+    return [{0: str(side.start + side.span(t))} for t in trips]
 
 
 def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
@@ -982,7 +986,7 @@ class _Function:
                    inits: list[str], head: str) -> None:
         ty = mine.iv_type
         step = max(1, mine.step)
-        span = loop.trip * step - mine.slack % step
+        span = mine.span(loop.trip)
         start = mine.start
         if mine.high:  # stop at or just below the IV type's maximum
             start = _MAX[ty] - max(span, 0) - mine.start % 3
