@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 
 from .. import dialect as pto
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
 from .cost_model import load_cost_model
 from .errors import SimError
+from .interpreter import RECURSION_LIMIT
 from .loading import apply_pipeline, clone, load_module
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
@@ -133,7 +135,41 @@ def _check(args) -> int:
     return 0 if report.ok else 1
 
 
+# The MLIR parser recurses once per nesting level (about 3 KiB of C stack
+# each), the simulator's compiler and its runs a few Python frames: on the
+# main thread's 8 MiB a 3,000-deep nest overflowed the stack. pto-sim works
+# on a thread whose stack is reserved at 1 GiB (committed only as used), as
+# pto-opt's driver does, with Python's recursion limit raised to what
+# interpreter.DEEPEST_NESTING levels need.
+STACK_BYTES = 1 << 30
+
+
 def main(argv: list[str] | None = None) -> int:
+    """pto-sim: `_main` on a large-stack thread."""
+    outcome: list = []
+
+    def work():
+        try:
+            outcome.append(_main(argv))
+        except SystemExit as done:  # --help and --version
+            outcome.append(done.code or 0)
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+    previous = threading.stack_size(STACK_BYTES)
+    try:
+        worker = threading.Thread(target=work, name="pto-sim", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(previous)
+    try:
+        worker.join()
+    except KeyboardInterrupt:
+        print("pto-sim: interrupted", file=sys.stderr)
+        return 1
+    return outcome[0] if outcome else 1
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
         with pto.make_context():

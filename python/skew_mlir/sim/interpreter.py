@@ -11,6 +11,7 @@ plain calls.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import numpy as np
 from mlir import ir
@@ -32,10 +33,24 @@ class BlockCode:
     arg_slots: list[int]
 
 
-# Deepest region nesting the simulator compiles (a few Python frames per level).
-MAX_NESTING = 100
+# Compiling and running a region recurse about 5 Python frames per nesting
+# level (8 allowed for) on top of a few hundred for everything else, so the
+# deepest nest the simulator compiles follows Python's recursion limit: 100
+# levels at the default limit, DEEPEST_NESTING where pto-sim raises it to
+# RECURSION_LIMIT on its own large-stack thread (cli.py).
+FRAMES_PER_LEVEL = 8
+RESERVED_FRAMES = 200
+DEEPEST_NESTING = 10_000
+RECURSION_LIMIT = RESERVED_FRAMES + FRAMES_PER_LEVEL * DEEPEST_NESTING
 # Deepest func.call chain it runs.
 MAX_CALL_DEPTH = 64
+
+
+def max_nesting() -> int:
+    """The deepest region nesting the simulator compiles at the current
+    recursion limit."""
+    return min(DEEPEST_NESTING,
+               max(0, sys.getrecursionlimit() - RESERVED_FRAMES) // FRAMES_PER_LEVEL)
 
 
 def _no_cost(_cycles: int) -> None:
@@ -88,8 +103,8 @@ class Compiler:
         # Compiling and running recurse once per nesting level: refuse deep
         # nests with a located error before Python's recursion limit is hit.
         program = self.program
-        if program.nesting >= MAX_NESTING:
-            raise SimError(f"{where(op)}: regions nested more than {MAX_NESTING} deep "
+        if program.nesting >= max_nesting():
+            raise SimError(f"{where(op)}: regions nested more than {max_nesting()} deep "
                            "are not supported by the simulator")
         program.nesting += 1
         try:

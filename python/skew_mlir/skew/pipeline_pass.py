@@ -59,9 +59,10 @@ class SkewCrossCorePipeline(Pass):
         plans = []
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
+        scopes: dict = {}  # op -> its _enclosing_scope
         for loop in loops:
             try:
-                slots = _loop_slots(loop, op, table)
+                slots = _loop_slots(loop, op, table, scopes)
                 plans.append(analyze(loop, slots, constants, self.remainder))
                 bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
@@ -85,7 +86,7 @@ class SkewCrossCorePipeline(Pass):
             else:
                 group = None
                 if self.tag_membership:
-                    function = _enclosing_function(plan.loop, op)
+                    function = _enclosing_scope(plan.loop, op, scopes)
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
                 try:
@@ -138,12 +139,12 @@ def _slot_bound(loop, slots: dict) -> int:
     return skew_depth(MAX_DEPTH, pipes, None).depth
 
 
-def _loop_slots(loop, root: ir.Operation, table: SlotTable) -> dict:
+def _loop_slots(loop, root: ir.Operation, table: SlotTable, scopes: dict) -> dict:
     """Slots of each pipe the loop uses: its kernel's initialise ops, else
     the option, else the nearest module enclosing the loop (not the pass's
     root: a nested module's pto.fifo_depth governs its kernels)."""
-    function = [_enclosing_function(loop.op, root)]
-    return {pipe: table.slots(pipe, loop.op, function)
+    scope = _enclosing_scope(loop.op, root, scopes)
+    return {pipe: table.slots(pipe, scope, [scope])
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
 
 
@@ -152,10 +153,22 @@ def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
                       f"(left unchanged): {type(exc).__name__}: {exc}")
 
 
-def _enclosing_function(op: ir.Operation, root: ir.Operation) -> ir.Operation:
-    """The nearest enclosing function-like op (one with a function_type)."""
+def _enclosing_scope(op: ir.Operation, root: ir.Operation, cache: dict) -> ir.Operation:
+    """The nearest op enclosing `op` that is function-like (has a
+    function_type) or a builtin.module, else `root`. The answer for every op
+    climbed through is kept in `cache`: the loops of a deep nest climb it
+    once in all, not once each."""
+    climbed = []
+    found = root
     while op != root:
         op = op.parent
-        if "function_type" in op.attributes:
-            return op
-    return root
+        if op in cache:
+            found = cache[op]
+            break
+        if "function_type" in op.attributes or op.name == "builtin.module":
+            found = op
+            break
+        climbed.append(op)
+    for passed in climbed:
+        cache[passed] = found
+    return found

@@ -22,6 +22,7 @@ from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_err
                           freed_pipes, pipe_of, split_of, tile_of)
 from ..calls import call_summaries
 from ..loop_ranges import static_trips, trip_key
+from ..nesting import Deep, unwind
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -91,15 +92,15 @@ class Program:
     def totals(self) -> dict[tuple[str, Pipe], int]:
         """Messages per (kind, pipe) over the whole run: trips multiplied out."""
         counts: dict[tuple[str, str], int] = {}
-
-        def add(nodes, factor):
+        work = [(self.body, 1)]
+        while work:
+            nodes, factor = work.pop()
             for node in nodes:
                 if isinstance(node, Loop):
-                    add(node.body, factor * node.trip)
+                    work.append((node.body, factor * node.trip))
                 else:
                     key = (node.kind, node.pipe)
                     counts[key] = counts.get(key, 0) + factor
-        add(self.body, 1)
         return counts
 
     def pipes(self, kind: str) -> set[Pipe]:
@@ -161,11 +162,12 @@ class _Builder:
                                   f"{len(region.blocks)} blocks (unstructured "
                                   "control flow is not modelled)"))
         self.unproved.extend(self.fifo_calls())
-        body = self.block(region.blocks[0]) if len(region.blocks) else ()
+        body = unwind(self.block(region.blocks[0])) if len(region.blocks) else ()
         return Program(self.role, self.function, body, self.unproved, self.errors,
                        freed_pipes(self.function), self.dynamic)
 
-    def block(self, block: ir.Block) -> tuple:
+    # block and region_op recurse over the nesting through nesting.unwind.
+    def block(self, block: ir.Block) -> Deep:
         nodes: list = []
         for op in block.operations:
             op = op.operation
@@ -175,7 +177,7 @@ class _Builder:
                 if event is not None:
                     nodes.append(event)
             elif op in self.holders:
-                nodes.extend(self.region_op(op))
+                nodes.extend((yield self.region_op(op)))
         return tuple(nodes)
 
     def fifo_calls(self) -> list:
@@ -198,7 +200,7 @@ class _Builder:
                 found.append((call, f"{summary.describe(call)}, which uses the FIFO"))
         return found
 
-    def region_op(self, op: ir.Operation) -> tuple:
+    def region_op(self, op: ir.Operation) -> Deep:
         if op.name == "scf.for":
             trip = static_trips(op)
             if trip is None:
@@ -210,7 +212,7 @@ class _Builder:
                     self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
                                               "trip count"))
                     return ()
-            body = self.block(op.regions[0].blocks[0])
+            body = yield self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
             if op in self.pipelined:
@@ -221,8 +223,10 @@ class _Builder:
                 trip, body = trip * body[0].trip, body[0].body
             return body if trip == 1 else (Loop(trip, body, op),)
         if op.name == "scf.if":
-            branches = [self.block(r.blocks[0]) if len(r.blocks) else ()
-                        for r in op.regions]
+            branches = []
+            for region in op.regions:
+                branches.append((yield self.block(region.blocks[0]))
+                                if len(region.blocks) else ())
             if len(branches) == 2 and _shape(branches[0]) == _shape(branches[1]):
                 return branches[0]
             self.unproved.append((op, "FIFO ops in an scf.if whose branches differ "
@@ -255,16 +259,18 @@ def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | Non
 def _shape(nodes: tuple) -> tuple:
     """What the model sees of a node list: kinds, pipes, types, splits, trips."""
     out = []
-
-    def walk(items):
-        for node in items:
-            if isinstance(node, Loop):
-                out.append(("loop", node.trip))
-                walk(node.body)
-                out.append(("end",))
-            else:
-                out.append((node.kind, node.pipe, node.type, node.split))
-    walk(nodes)
+    # Pending items in reverse: nodes, and the ("end",) that closes a loop.
+    work = list(reversed(nodes))
+    while work:
+        node = work.pop()
+        if isinstance(node, Loop):
+            out.append(("loop", node.trip))
+            work.append(("end",))
+            work.extend(reversed(node.body))
+        elif isinstance(node, tuple):
+            out.append(node)
+        else:
+            out.append((node.kind, node.pipe, node.type, node.split))
     return tuple(out)
 
 
