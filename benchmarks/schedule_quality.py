@@ -61,7 +61,7 @@ from mlir import ir
 import skew_mlir
 from skew_mlir.sim.check import differential_check
 from skew_mlir.fifo_model import C2V, V2C, Pipe
-from skew_mlir.sim.cost_model import load_cost_model
+from skew_mlir.op_costs import load_cost_model
 from skew_mlir.sim.kernels import find_pair, functions_of
 from skew_mlir.sim.loading import clone
 from skew_mlir.sim.timing import SteadyState, steady_state, timing

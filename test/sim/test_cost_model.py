@@ -3,12 +3,10 @@
 
 import json
 
-import numpy as np
 import pytest
 from conftest import parse
 
-from skew_mlir.sim.cost_model import CostModel, load_cost_model
-from skew_mlir.sim.errors import SimError
+from skew_mlir.op_costs import CostModel, CostModelError, load_cost_model
 from skew_mlir.sim.scheduler import simulate
 from skew_mlir.sim.timing import timing
 
@@ -72,16 +70,78 @@ def test_overrides_from_json_and_toml(tmp_path):
 
 def test_bad_cost_files_are_clean_errors(tmp_path):
     (tmp_path / "bad.json").write_text('{"pipe_latancy": 3}')
-    with pytest.raises(SimError, match="unknown cost model key 'pipe_latancy'"):
+    with pytest.raises(CostModelError, match="unknown cost model key 'pipe_latancy'"):
         load_cost_model(tmp_path / "bad.json")
     (tmp_path / "neg.toml").write_text("vector_bytes_per_cycle = -1\n")
-    with pytest.raises(SimError, match="must be a positive number"):
+    with pytest.raises(CostModelError, match="'vector_bytes_per_cycle' must be a number from"):
         load_cost_model(tmp_path / "neg.toml")
-    with pytest.raises(SimError, match="cannot read cost model"):
+    with pytest.raises(CostModelError, match="missing.json: cannot read it"):
         load_cost_model(tmp_path / "missing.json")
 
 
-def test_cube_rate_follows_the_dtype():
+# Hostile files: each used to end in OverflowError, AttributeError or
+# UnicodeDecodeError, or in a simulation of infinite or NaN cycles.
+HOSTILE = [
+    ("inf.json", b'{"pipe_latency": Infinity}',
+     "'pipe_latency' must be a number of cycles from 0 to 1e+12, got inf"),
+    ("nan.json", b'{"vector_op_overhead": NaN}', "'vector_op_overhead' must be a number of cycles"),
+    ("ninf.toml", b"push_overhead = -inf\n", "'push_overhead' must be a number of cycles"),
+    ("inf.toml", b"copy_bytes_per_cycle = inf\n", "'copy_bytes_per_cycle' must be a number from"),
+    ("huge.json", b'{"pipe_latency": 1e400}', "'pipe_latency' must be a number of cycles"),
+    ("bigint.json", b'{"pipe_latency": ' + b"9" * 400 + b"}", "'pipe_latency' must be"),
+    ("tiny.json", b'{"vector_bytes_per_cycle": 1e-320}', "'vector_bytes_per_cycle' must be"),
+    ("zero-rate.json", b'{"pipe_bytes_per_cycle": 0}', "'pipe_bytes_per_cycle' must be"),
+    ("negative.json", b'{"pop_overhead": -1}', "'pop_overhead' must be a number of cycles"),
+    ("list.json", b"[1, 2]", "expected an object of cost model keys, got list [1, 2]"),
+    ("number.json", b"600", "expected an object of cost model keys, got int 600"),
+    ("null.json", b"null", "expected an object of cost model keys, got NoneType null"),
+    ("bytes.json", b'{"pipe_latency": "\xff\xfe"}', "not UTF-8 text: byte 0xff at offset 18"),
+    ("latin1.toml", b"# caf\xe9\npipe_latency = 1\n", "not UTF-8 text: byte 0xe9 at offset 5"),
+    ("string.json", b'{"pipe_latency": "600"}', "'pipe_latency' must be a number of cycles from 0 to "
+                                                "1e+12, got \"600\""),
+    ("bool.json", b'{"scalar_op_cycles": true}', "'scalar_op_cycles' must be a number of cycles"),
+    ("table.toml", b"[pipe_latency]\nx = 1\n", "'pipe_latency' must be a number of cycles"),
+    ("date.toml", b"pipe_latency = 1979-05-27\n", "'pipe_latency' must be a number of cycles"),
+    ("rates-list.json", b'{"cube_flops_per_cycle": [1]}',
+     "'cube_flops_per_cycle' must map element types to FLOPs per cycle, got [1]"),
+    ("rates-inf.json", b'{"cube_flops_per_cycle": {"f32": Infinity}}',
+     "'cube_flops_per_cycle' ['f32'] must be a rate from 1e-06 to 1e+12 FLOPs per cycle, got inf"),
+    ("rates-name.json", b'{"cube_flops_per_cycle": {"fp16": 1}}',
+     "'cube_flops_per_cycle' has an unknown element type 'fp16'"),
+    ("unknown.toml", b"pipe_latancy = 3\n", "unknown cost model key 'pipe_latancy'"),
+    ("syntax.json", b'{"pipe_latency": }', "not valid JSON"),
+    ("syntax.toml", b"pipe_latency = = 1\n", "not valid TOML"),
+]
+
+
+@pytest.mark.parametrize("name, data, message", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_cost_files_name_the_file_and_the_entry(tmp_path, name, data, message):
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(CostModelError) as error:
+        load_cost_model(path)
+    assert str(error.value).startswith(f"cost model {path}: "), str(error.value)
+    assert message in str(error.value), str(error.value)
+
+
+def test_a_model_built_in_python_is_checked_too():
+    with pytest.raises(CostModelError, match="'pipe_latency' must be a number of cycles"):
+        CostModel(pipe_latency=float("inf"))
+    with pytest.raises(CostModelError, match="needs a 'default' rate"):
+        CostModel(cube_flops_per_cycle={"f16": 8192})
+
+
+def test_extreme_but_valid_models_give_finite_whole_costs():
+    slow = CostModel(vector_bytes_per_cycle=1e-6, pipe_latency=10 ** 12,
+                     cube_flops_per_cycle={"default": 1e-6})
+    for cycles in (slow.vector(2 ** 40, True), slow.matmul(2 ** 50, "f32")):
+        assert isinstance(cycles, int) and cycles >= 4 * 10 ** 18
+    r = simulate(parse(PAIR), cost=slow)
+    assert r.total > 2 * 10 ** 12
+
+
+def test_cube_rate_follows_the_element_type():
     cost = CostModel()
-    assert cost.matmul(8192 * 10, np.float16) == 64 + 10
-    assert cost.matmul(2048 * 10, np.float32) == 64 + 10
+    assert cost.matmul(8192 * 10, "f16") == 64 + 10
+    assert cost.matmul(2048 * 10, "f32") == 64 + 10
+    assert cost.matmul(2048 * 10, "f64") == 64 + 10  # the default rate

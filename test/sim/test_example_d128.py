@@ -18,7 +18,7 @@ from mlir import ir
 from test_reference import attention
 
 from skew_mlir.sim.check import differential_check
-from skew_mlir.sim.cost_model import CostModel
+from skew_mlir.op_costs import CostModel
 from skew_mlir.sim.loading import apply_pipeline, clone
 from skew_mlir.sim.scheduler import simulate
 from skew_mlir.sim.timing import steady_state, timing

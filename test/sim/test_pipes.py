@@ -6,7 +6,7 @@ import pytest
 from conftest import parse
 
 from skew_mlir import fifo_model
-from skew_mlir.sim.cost_model import CostModel
+from skew_mlir.op_costs import CostModel
 from skew_mlir.sim.errors import SimError
 from skew_mlir.sim.fifo import Pipe
 from skew_mlir.sim.scheduler import simulate

@@ -10,7 +10,7 @@ import pytest
 from conftest import EXAMPLE, ROOT, SKEW
 from mlir import ir
 
-from skew_mlir.sim.cost_model import CostModel
+from skew_mlir.op_costs import CostModel
 from skew_mlir.sim.loading import apply_pipeline, clone
 from skew_mlir.sim.scheduler import simulate
 from skew_mlir.sim.timing import timing

@@ -11,7 +11,7 @@ import pytest
 from conftest import EXAMPLE, SKEW
 from mlir import ir
 
-from skew_mlir.sim.cost_model import CostModel, override
+from skew_mlir.op_costs import CostModel, override
 from skew_mlir.sim.errors import SimError
 from skew_mlir.sim.loading import apply_pipeline, clone
 from skew_mlir.sim.scheduler import simulate

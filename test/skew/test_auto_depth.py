@@ -14,7 +14,7 @@ import skew_mlir
 from skew_mlir.fifo_model import pipe_of
 from skew_mlir.loop_ranges import Constants
 from skew_mlir.sim.check import differential_check
-from skew_mlir.sim.cost_model import CostModel, load_cost_model
+from skew_mlir.op_costs import CostModel, load_cost_model
 from skew_mlir.sim.loading import clone
 from skew_mlir.sim.timing import steady_state, timing
 from skew_mlir.sim.variants import with_slots, with_trip
@@ -103,7 +103,7 @@ def test_bad_depth_and_cost_model_options_are_errors():
     with skew_mlir.make_context():
         module = ir.Module.parseFile(str(SMALL))
         for options, message in [(dict(depth="auto", cost_model="/nonexistent.json"),
-                                  "cost-model: cannot read cost model")]:
+                                  "option 'cost-model': cost model /nonexistent.json: cannot read it")]:
             seen: list[str] = []
             handler = module.context.attach_diagnostic_handler(
                 lambda d: seen.append(str(d.message)) or True)

@@ -11,7 +11,7 @@ model, a differential check of pass pipelines, and timeline plots.
 
 from __future__ import annotations
 
-from .cost_model import CostModel, load_cost_model
+from ..op_costs import CostModel, load_cost_model
 from .errors import Deadlock, SimError, StepLimitExceeded, UnsupportedOp
 from .scheduler import RunResult, simulate
 from .timing import Timing, timing

@@ -22,7 +22,7 @@ import math
 import numpy as np
 from mlir import ir
 
-from .arith_ops import _FLOAT_UNARY, _TRANSCENDENTAL
+from ..op_costs import CONTRACTION_OPS, TRANSCENDENTAL_OPS, element_name
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
 from .values import dtype_of, element_type
@@ -126,8 +126,7 @@ def _writer(op, cc, outs: list[ir.Value]):
 _MATMUL_DIMS = ([0, 2], [2, 1], [0, 1])
 
 
-@handles("linalg.matmul", "linalg.batch_matmul", "linalg.matvec", "linalg.vecmat",
-         "linalg.dot", "linalg.contract", "linalg.batch_matvec", "linalg.batch_vecmat")
+@handles(*sorted(CONTRACTION_OPS))
 def _contraction(op, cc) -> Step:
     ins, outs = _ins_outs(op)
     if len(ins) != 2 or len(outs) != 1:
@@ -144,7 +143,7 @@ def _contraction(op, cc) -> Step:
     a_slot, b_slot = cc.slots_of(ins)
     c_slot = cc.slot(outs[0])
     dtype = dtype_of(element_type(outs[0].type))
-    in_dtype = dtype_of(element_type(ins[0].type))
+    in_element = element_name(element_type(ins[0].type))
     write, spend, cost = _writer(op, cc, outs), cc.spend, cc.cost
 
     def run(frame):
@@ -155,7 +154,7 @@ def _contraction(op, cc) -> Step:
         sizes = {}
         for arr, dims in zip((lhs, rhs), maps):
             sizes.update(zip(dims, arr.shape))
-        spend(cost.matmul(2 * math.prod(sizes.values()), in_dtype))
+        spend(cost.matmul(2 * math.prod(sizes.values()), in_element))
     return Step(run)
 
 
@@ -308,8 +307,7 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
         raise UnsupportedOp(op, "a pipe operation inside a linalg body")
     body_ops = [o.operation for o in op.regions[0].blocks[0].operations][:-1]
     uses_index = any(o.name == "linalg.index" for o in body_ops)
-    n_transcendental = sum(o.name in _TRANSCENDENTAL or _FLOAT_UNARY.get(o.name, (0, False))[1]
-                           for o in body_ops)
+    n_transcendental = sum(o.name in TRANSCENDENTAL_OPS for o in body_ops)
     n_plain = len(body_ops) - n_transcendental
     combiner = _single_combiner(body_ops, body, body_cc, len(ins))
 

@@ -7,10 +7,10 @@ round trip R after the push: 2 pipe hops plus the peer's work from its pop to
 its answer. The pass picks the smallest D >= 2 with (2D-1) P + D C >= R
 (benchmarks/schedule_quality.py prints the same rule against the simulator).
 
-P, C and R are estimated statically from the ops' types under the
-simulator's cost model (skew_mlir/sim/cost_model.py: the same parameters and
-per-class formulas the simulator charges); test/skew/test_auto_depth.py checks
-the estimate against the simulator's measured steady state.
+P, C and R are estimated statically from the ops' types under the cost
+model the simulator charges by (skew_mlir/op_costs.py: the same parameters,
+op classes and formulas); test/skew/test_auto_depth.py checks the estimate
+against the simulator's measured steady state.
 """
 
 from __future__ import annotations
@@ -22,16 +22,11 @@ from mlir import ir
 
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..fifo_model import pipe_of
-from ..sim.arith_ops import _FLOAT_UNARY, _TRANSCENDENTAL
-from ..sim.cost_model import CostModel
-from ..sim.values import dtype_of
+from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TRANSCENDENTAL_OPS, CostModel,
+                        element_bytes, element_name)
 from .pairing import at_most, peer_kernel
 from .plan import SkewPlan
 
-CONTRACTIONS = frozenset({"linalg.matmul", "linalg.batch_matmul", "linalg.matvec",
-                          "linalg.vecmat", "linalg.dot", "linalg.batch_matvec"})
-COPIES = frozenset({"linalg.copy", "linalg.transpose", "linalg.broadcast",
-                    "tensor.extract_slice", "tensor.insert_slice"})
 FREE_OF_COST = frozenset({"tensor.empty", "arith.constant", "scf.yield"})
 # The skew needs two buffers per stage (spec: depth >= 2).
 MIN_DEPTH = 2
@@ -87,7 +82,25 @@ def _answer_work(peer: ir.Operation, pipe, cost: CostModel) -> int:
 
 def op_cycles(op: ir.Operation, cost: CostModel) -> int:
     """Busy cycles of `op` (and the ops nested in it) under `cost`, as the
-    simulator charges them for static shapes."""
+    simulator charges them for static shapes: an op the model prices counts
+    as a whole, any other as the ops nested in it (one native walk, however
+    deep the nesting)."""
+    total = 0
+
+    def visit(nested):
+        nonlocal total
+        cycles = _own_cycles(nested.operation, cost)
+        if cycles is None:
+            return ir.WalkResult.ADVANCE
+        total += cycles
+        return ir.WalkResult.SKIP
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return total
+
+
+def _own_cycles(op: ir.Operation, cost: CostModel) -> int | None:
+    """Busy cycles of an op the model prices, else None (the ops nested in
+    it count)."""
     name = op.name
     if name in PUSH_OPS:
         return cost.push(_bytes(op.operands[0].type))
@@ -97,13 +110,13 @@ def op_cycles(op: ir.Operation, cost: CostModel) -> int:
         return cost.free_cycles
     if name in FREE_OF_COST:
         return 0
-    if name in CONTRACTIONS:
+    if name in CONTRACTION_OPS:
         lhs, rhs = (v.type for v in list(op.operands)[:2])
         flops = 2 * math.prod(lhs.shape) * (rhs.shape[-1] if rhs.rank >= 2 else 1)
-        return cost.matmul(flops, dtype_of(lhs.element_type))
+        return cost.matmul(flops, element_name(lhs.element_type))
     if name == "linalg.fill":
         return cost.vector(_bytes(op.results[0].type))
-    if name in COPIES:
+    if name in COPY_OPS:
         source = op.operands[0].type if name == "tensor.insert_slice" else op.results[0].type
         if name.startswith("linalg.") and not len(op.results):
             source = op.operands[-1].type
@@ -113,32 +126,26 @@ def op_cycles(op: ir.Operation, cost: CostModel) -> int:
     if name.startswith(("arith.", "math.")) and len(op.results):
         result = op.results[0].type
         if isinstance(result, ir.ShapedType):
-            return cost.vector(_bytes(result), _transcendental(name))
+            return cost.vector(_bytes(result), name in TRANSCENDENTAL_OPS)
         return cost.scalar_op_cycles
-    return sum(op_cycles(nested.operation, cost)
-               for region in op.regions for block in region.blocks
-               for nested in block.operations)
+    return None if op.regions else 0
 
 
 def _structured(op: ir.Operation, cost: CostModel) -> int:
     """A linalg op whose body runs vectorised over its iteration domain."""
     body = [o.operation for o in op.regions[0].blocks[0].operations][:-1]
-    heavy = sum(_transcendental(o.name) for o in body)
+    heavy = sum(o.name in TRANSCENDENTAL_OPS for o in body)
     shaped = [v.type for v in op.operands if isinstance(v.type, ir.ShapedType)]
     outputs = [v.type for v in op.results] or shaped[-1:]
     elements = max(math.prod(t.shape) for t in shaped)
-    itemsize = max(dtype_of(t.element_type).itemsize for t in outputs)
+    itemsize = max(element_bytes(t.element_type) for t in outputs)
     nbytes = elements * itemsize
     return (len(body) - heavy) * cost.vector(nbytes) + heavy * cost.vector(nbytes, True)
 
 
-def _transcendental(name: str) -> bool:
-    return name in _TRANSCENDENTAL or _FLOAT_UNARY.get(name, (0, False))[1]
-
-
 def _bytes(type_: ir.Type) -> int:
     shaped = ir.ShapedType(type_)
-    return math.prod(shaped.shape) * dtype_of(shaped.element_type).itemsize
+    return math.prod(shaped.shape) * element_bytes(shaped.element_type)
 
 
 def auto_depth(plan: SkewPlan, root: ir.Operation, bound: int, cost: CostModel

@@ -10,8 +10,10 @@ from .. import diagnostics
 from ..diagnostics import LocatedError
 from ..fifo_model import (FifoError, SlotTable, default_slots, kernel_role, kernels_of,
                           modules_under, pipe_of)
+from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
+from .auto_depth import auto_depth
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
@@ -104,13 +106,10 @@ class SkewCrossCorePipeline(Pass):
     def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict) -> dict:
         """Replaces each skew in `plans` by its depth=auto plan (at most its
         loop's bound); the notes for the remarks, by loop."""
-        from ..sim.cost_model import load_cost_model  # numpy: only for depth=auto
-        from ..sim.errors import SimError
-        from .auto_depth import auto_depth
         try:
             cost = load_cost_model(self.cost_model or None)
-        except SimError as exc:
-            raise LocatedError(op, f"cost-model: {exc}") from None
+        except CostModelError as exc:
+            raise LocatedError(op, f"option 'cost-model': {exc}") from None
         notes = {}
         for i, plan in enumerate(plans):
             if isinstance(plan, SkewPlan):
