@@ -106,6 +106,7 @@ CallSummary CallSummaries::summarize(Operation *call) {
     }
     if (!seen.insert(target.callable).second)
       continue;
+    summary.functions.push_back(wrap(target.callable));
     const Body &held = body(target.callable);
     reached.insert(held.reached.begin(), held.reached.end());
     work.append(held.calls.rbegin(), held.calls.rend());

@@ -26,11 +26,16 @@ struct CallSummary {
   std::string callee; // as written ("@f"), empty for an indirect call
   std::optional<std::string> problem; // why what the call does is unknown
   std::vector<std::string> reached;   // the named ops reached, first seen first
+  // The callables whose bodies the call runs, directly or through further
+  // calls, first seen first.
+  std::vector<MlirOperation> functions;
 };
 
 // What each of `calls` (CallOpInterface ops, see isCall in ir_queries.h)
-// reaches of the ops named `names`, transitively; callees are read only
-// inside `scope`.
+// reaches of the ops named `names`, and of the callables, transitively;
+// callees are read only inside `scope`. This is the one place callees are
+// read: any op implementing CallOpInterface is a call, any other op (one
+// that merely carries a `callee` attribute, say) is not.
 std::vector<CallSummary> summarizeCalls(MlirOperation scope,
                                         const std::vector<MlirOperation> &calls,
                                         const std::vector<std::string> &names);

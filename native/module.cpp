@@ -325,7 +325,8 @@ NB_MODULE(_native, m) {
   nb::class_<skew::CallSummary>(m, "CallSummary")
       .def_ro("callee", &skew::CallSummary::callee)
       .def_ro("problem", &skew::CallSummary::problem)
-      .def_ro("reached", &skew::CallSummary::reached);
+      .def_ro("reached", &skew::CallSummary::reached)
+      .def_ro("functions", &skew::CallSummary::functions);
   m.def("call_summaries", &callSummaries, "scope"_a, "calls"_a, "names"_a,
         "What each call reaches of the named ops through its callees, "
         "transitively; callees are read only inside `scope`.");

@@ -19,12 +19,12 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 from ..fifo_model import C2V, V2C, Pipe, default_slots
-from .cost_model import CostModel
+from ..op_costs import CostModel
 from .errors import SimError
-from .kernels import arg_types, find_pair, functions_of, make_inputs, pair_module
+from .kernels import find_pair, function_type, functions_of, make_inputs, pair_module
 from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS,
                         RunResult, run_pair)
-from .values import max_abs_diff, same_bits
+from .values import DEFAULT_MAX_VALUE_BYTES, max_abs_diff, same_bits
 
 DEFAULT_PIPELINE = "builtin.module(pto-skew-cross-core)"
 _SKEW_OPTIONS = re.compile(r"pto-skew-cross-core\{([^}]*)\}")
@@ -78,24 +78,26 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                        args: dict[int, str] | None = None,
                        max_steps: int = DEFAULT_MAX_STEPS,
                        max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
-                       max_seconds: float = DEFAULT_MAX_SECONDS) -> CheckResult:
+                       max_seconds: float = DEFAULT_MAX_SECONDS,
+                       max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> CheckResult:
     cost = cost or CostModel()
     pair = find_pair(before, cube, vector)
     funcs_before, funcs_after = functions_of(before), functions_of(after)
     for name in pair.functions().values():
         if name not in funcs_after:
             return CheckResult(False, f"FAIL: @{name} is missing after the pipeline")
-        if arg_types(funcs_after[name]) != arg_types(funcs_before[name]):
-            return CheckResult(False, f"FAIL: @{name} changed its signature")
+        change = signature_change(funcs_before[name], funcs_after[name])
+        if change:
+            return CheckResult(False, f"FAIL: @{name} changed its signature: {change}")
     runs = {}
     for label, module in (("before", before), ("after", after)):
         # Fresh inputs per run: a run stores into its memref arguments, and
         # the second run must not start from the first one's results.
-        inputs = make_inputs(before, pair, seed, args)
+        inputs = make_inputs(before, pair, seed, args, max_value_bytes)
         try:
             runs[label] = run_pair(module, pair, inputs, fifo_depth=fifo_depth, cost=cost,
                                    max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
-                                   max_seconds=max_seconds)
+                                   max_seconds=max_seconds, max_value_bytes=max_value_bytes)
         except SimError as exc:
             first, _, rest = str(exc).partition("\n")
             return CheckResult(False, f"FAIL: {label} the pipeline: {first}", rest,
@@ -116,7 +118,7 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                 return CheckResult(False, f"FAIL: {pipe} message #{i} differs after the pipeline"
                                           f"{_diff(x, y)}", before=a, after=b)
     for role in a.outputs:
-        for i, (x, y) in enumerate(zip(a.outputs[role], b.outputs[role])):
+        for i, (x, y) in enumerate(zip(a.outputs[role], b.outputs[role], strict=True)):
             if not same(x, y):
                 return CheckResult(False, f"FAIL: output #{i} of the {role} kernel "
                                           f"@{a.pair.functions()[role]} differs after the "
@@ -128,6 +130,23 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     speedup = a.total / b.total if b.total else float("inf")
     return CheckResult(True, f"PASS: {n_out} outputs and messages ({counts}) {how}; "
                              f"cycles {a.total} -> {b.total} ({speedup:.2f}x)", before=a, after=b)
+
+
+def signature_change(before, after) -> str | None:
+    """How function `after` differs from `before` in its arguments or
+    results (counts, then types), else None: the check runs both on the same
+    inputs and compares their results one for one."""
+    old, new = function_type(before), function_type(after)
+    for what, was, now in (("argument", old.inputs, new.inputs),
+                           ("result", old.results, new.results)):
+        if len(was) != len(now):
+            change = f"{len(was)} {what}(s) before the pipeline, {len(now)} after"
+        else:
+            change = next((f"{what} #{i} is {a} before the pipeline, {b} after"
+                           for i, (a, b) in enumerate(zip(was, now)) if a != b), None)
+        if change:
+            return f"{change}; the type {old} became {new}"
+    return None
 
 
 def _close(x, y, rtol: float, atol: float) -> bool:

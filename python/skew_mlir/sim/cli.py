@@ -16,13 +16,14 @@ import sys
 import threading
 
 from .. import dialect as pto
+from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
-from .cost_model import load_cost_model
 from .errors import SimError
 from .interpreter import RECURSION_LIMIT
 from .loading import apply_pipeline, clone, load_module
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
+from .values import DEFAULT_MAX_VALUE_BYTES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,6 +43,13 @@ def _slots(text: str) -> int:
     if slots is None or slots < 1:
         raise argparse.ArgumentTypeError(f"expected a slot count >= 1, got '{text}'")
     return slots
+
+
+def _mebibytes(text: str) -> int:
+    mib = int(text) if text.isdigit() else None
+    if mib is None:
+        raise argparse.ArgumentTypeError(f"expected a number of MiB >= 0, got '{text}'")
+    return mib
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,6 +73,10 @@ def _parser() -> argparse.ArgumentParser:
                         "(data and bookkeeping) per run")
     common.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
                         help="stop a run that takes longer than S seconds")
+    common.add_argument("--max-value-mib", type=_mebibytes,
+                        default=DEFAULT_MAX_VALUE_BYTES >> 20,
+                        metavar="N", help="refuse a value (kernel argument, op result) "
+                        "of more than N MiB")
     common.add_argument("--timeline", metavar="OUT", help="write a timeline picture (.png/.svg)")
 
     parser = _Parser(prog="pto-sim", description=__doc__.split("\n")[0])
@@ -93,7 +105,7 @@ def _run(args) -> int:
                       args=dict(args.arg),
                       fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
                       max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
-                      max_seconds=args.max_seconds)
+                      max_seconds=args.max_seconds, max_value_bytes=args.max_value_mib << 20)
     pipes = ", ".join(f"{p.name}: {len(p.messages)} messages, {p.slots} slots"
                       for p in result.pipes.values()) or "no messages"
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
@@ -122,7 +134,8 @@ def _check(args) -> int:
                                 args=dict(args.arg),
                                 max_steps=args.max_steps,
                                 max_pipe_bytes=args.max_pipe_mib << 20,
-                                max_seconds=args.max_seconds)
+                                max_seconds=args.max_seconds,
+                                max_value_bytes=args.max_value_mib << 20)
     print(report.verdict)
     if report.details:
         print(report.details)
@@ -174,7 +187,7 @@ def _main(argv: list[str] | None) -> int:
         args = _parser().parse_args(argv)
         with pto.make_context():
             return _run(args) if args.command == "run" else _check(args)
-    except SimError as exc:
+    except (SimError, CostModelError) as exc:
         print(f"pto-sim: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

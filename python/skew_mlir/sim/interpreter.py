@@ -17,13 +17,13 @@ import numpy as np
 from mlir import ir
 
 from ..loop_ranges import static_trips, trip_count
+from ..op_costs import CostModel, element_bytes
 from . import arith_ops, linalg_ops, pipe_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
-from .cost_model import CostModel
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
 from .kernels import functions_of
-from .values import dtype_of
+from .values import DEFAULT_MAX_VALUE_BYTES, check_size, dtype_of
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +93,19 @@ class Compiler:
         handler = HANDLERS.get(op.name)
         if handler is None:
             raise UnsupportedOp(op)
-        return handler(op, self)
+        # Before the handler: some build their value here (a dense constant).
+        limit = self.program.max_value_bytes
+        for i, result in enumerate(op.results):
+            t = result.type
+            if isinstance(t, ir.ShapedType) and t.has_rank and t.has_static_shape:
+                check_size(f"{where(op)}: result #{i} of '{op.name}' ({t})", t.shape,
+                           element_bytes(t.element_type), limit)
+        try:
+            return handler(op, self)
+        except MemoryError:
+            raise SimError(f"{where(op)}: out of memory building '{op.name}' (the limit "
+                           "per value, --max-value-mib, is beyond what the machine "
+                           "holds)") from None
 
     def compile_region(self, op, index: int = 0) -> BlockCode:
         region = op.regions[index]
@@ -250,8 +262,12 @@ class FunctionCode:
 class Program:
     """The functions of a module, compiled on demand for each core."""
 
-    def __init__(self, module: ir.Module, cost: CostModel):
+    def __init__(self, module: ir.Module, cost: CostModel,
+                 max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES):
         self.cost = cost
+        # Bytes one value may take; values of run-time shapes are checked
+        # where they are built (tensor_ops).
+        self.max_value_bytes = max_value_bytes
         self.functions = functions_of(module)
         self._code: dict[tuple[str, str], FunctionCode] = {}
         self.nesting = 0  # regions being compiled, innermost last

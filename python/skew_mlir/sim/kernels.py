@@ -29,8 +29,9 @@ import numpy as np
 from mlir import ir
 
 from .. import dialect as pto, fifo_model
+from ..calls import call_summaries, calls_under
 from .errors import SimError, where
-from .values import given_value, random_value
+from .values import DEFAULT_MAX_VALUE_BYTES, given_value, random_value
 
 @dataclasses.dataclass(frozen=True)
 class Pair:
@@ -74,27 +75,18 @@ def functions_of(module: ir.Module) -> dict[str, object]:
 def reachable(module: ir.Module, func) -> list:
     """`func` and every function of the module it calls, directly or not:
     the code a kernel's core runs (its FIFO ops may sit in callees)."""
-    funcs = functions_of(module)
-    found, todo = [], [func]
-    while todo:
-        current = todo.pop()
-        if any(current == f for f in found):
-            continue
-        found.append(current)
-
-        def visit(op):
-            if op.name == "func.call":
-                callee = funcs.get(op.attributes["callee"].value)
-                if callee is not None:
-                    todo.append(callee)
-            return ir.WalkResult.ADVANCE
-
-        current.walk(visit)
+    found = [func]
+    for summary in call_summaries(pair_module(module), calls_under(func), ()):
+        found.extend(f for f in summary.functions if f not in found)
     return found
 
 
+def function_type(func) -> ir.FunctionType:
+    return ir.FunctionType(func.attributes["function_type"].value)
+
+
 def arg_types(func) -> list[ir.Type]:
-    return list(func.attributes["function_type"].value.inputs)
+    return list(function_type(func).inputs)
 
 
 def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = None) -> Pair:
@@ -120,9 +112,11 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
 
 
 def make_inputs(module: ir.Module, pair: Pair, seed: int,
-                given: Mapping[int, str] | None = None) -> dict[str, list]:
+                given: Mapping[int, str] | None = None,
+                max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> dict[str, list]:
     """Seeded arguments for each role's function (see the module docstring),
-    with the scalar arguments in `given` (index -> text) set to those values."""
+    with the scalar arguments in `given` (index -> text) set to those values;
+    SimError for an argument of more than `max_value_bytes`."""
     funcs = functions_of(module)
     rng = np.random.default_rng(seed)
     types = {role: arg_types(funcs[name]) for role, name in pair.functions().items()}
@@ -143,7 +137,7 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
                 value = shared[i]
             else:
                 try:
-                    value = random_value(t, rng)
+                    value = random_value(t, rng, max_value_bytes)
                     if i in given and not isinstance(t, ir.ShapedType):
                         value = given_value(given[i], t)
                 except SimError as exc:

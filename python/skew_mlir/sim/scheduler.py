@@ -28,14 +28,15 @@ import numpy as np
 from mlir import ir
 
 from .. import fifo_model
+from ..op_costs import CostModel
 from .cores import BLOCKED_POP, BLOCKED_PUSH, Core, FifoEvent
-from .cost_model import CostModel
 from .errors import Deadlock, SimError, where
 from .fifo import Pipe
 from .interpreter import Program
 from .kernels import (Pair, arg_types, find_pair, functions_of, make_inputs, pair_module,
                       reachable)
 from .pipe_ops import Request
+from .values import DEFAULT_MAX_VALUE_BYTES
 
 DEFAULT_MAX_STEPS = 5_000_000
 # Every message is kept for the trace comparison: its data, the consumer's
@@ -93,28 +94,32 @@ def simulate(module: ir.Module, *, cube: str | None = None, vector: str | None =
              args: dict[int, str] | None = None,
              max_steps: int = DEFAULT_MAX_STEPS,
              max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
-             max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
+             max_seconds: float = DEFAULT_MAX_SECONDS,
+             max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> RunResult:
     """Run the module's kernel pair on seeded random (or the given) inputs;
     `args` sets scalar arguments of the random inputs (kernels.make_inputs)."""
     pair = find_pair(module, cube, vector)
     if inputs is None:
-        inputs = make_inputs(module, pair, seed, args)
+        inputs = make_inputs(module, pair, seed, args, max_value_bytes)
     return run_pair(module, pair, inputs, fifo_depth=fifo_depth,
                     cost=cost or CostModel(), max_steps=max_steps,
-                    max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds)
+                    max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds,
+                    max_value_bytes=max_value_bytes)
 
 
 def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
              fifo_depth: int | None = None, cost: CostModel,
              max_steps: int = DEFAULT_MAX_STEPS,
              max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
-             max_seconds: float = DEFAULT_MAX_SECONDS) -> RunResult:
+             max_seconds: float = DEFAULT_MAX_SECONDS,
+             max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> RunResult:
     """Run `pair` on `inputs`; `fifo_depth` is the slot count of pipes no
     initialise op declares (the pass option's meaning; default: the
-    module's pto.fifo_depth, else fifo_model's default)."""
+    module's pto.fifo_depth, else fifo_model's default); no value may take
+    more than `max_value_bytes`."""
     if fifo_depth is not None and fifo_depth < 1:
         raise SimError(f"the pipes need at least one slot, got {fifo_depth}")
-    program = Program(module, cost)
+    program = Program(module, cost, max_value_bytes)
     funcs = functions_of(module)
     kernels = {role: funcs[name] for role, name in pair.functions().items()}
     layout = _PipeLayout(module, kernels, fifo_depth or 0)
@@ -241,6 +246,12 @@ def _advance(r: _Running, reply) -> None:
     except RecursionError:
         raise SimError(f"@{r.core.function}: regions and calls nested too deep for "
                        "the simulator") from None
+    except MemoryError:
+        # A value whose size only the data decides (a matmul of run-time
+        # shapes, say); the others are checked against --max-value-mib.
+        raise SimError(f"@{r.core.function}: the {r.core.name} core ran out of memory "
+                       "building a value (one of a run-time shape, or under a limit per "
+                       "value, --max-value-mib, beyond what the machine holds)") from None
 
 
 def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):

@@ -14,7 +14,7 @@ from mlir import ir
 
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .values import dtype_of, poison
+from .values import check_size, dtype_of, poison
 
 _DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -50,6 +50,25 @@ def _shape(t: ir.ShapedType, dynamic_slots: list[int]):
         slots = iter(dynamic_slots)
         return tuple(int(frame[next(slots)]) if d == _DYNAMIC else d for d in dims)
     return resolve
+
+
+def _sized(op, shape, cc):
+    """`shape` (frame -> shape of op's result), checked against the size
+    limit when the result's shape is known at run time only (a static one
+    was checked when the op was compiled)."""
+    t = op.results[0].type
+    if t.has_static_shape:
+        return shape
+    itemsize, limit, site = dtype_of(t.element_type).itemsize, cc.program.max_value_bytes, where(op)
+
+    def checked(frame):
+        dims = shape(frame)
+        what = f"{site}: result of '{op.name}' ({t}) of shape {list(dims)}"
+        if min(dims, default=0) < 0:
+            raise SimError(f"{what} has a negative size")
+        check_size(what, dims, itemsize, limit)
+        return dims
+    return checked
 
 
 def _slicer(op, cc, first: int):
@@ -124,7 +143,7 @@ def _empty(op, cc) -> Step:
     t = op.results[0].type
     if op.name != "tensor.empty" and len(list(op.operands)) != sum(d == _DYNAMIC for d in t.shape):
         raise UnsupportedOp(op, "symbol operands are not supported")
-    shape = _shape(t, cc.slots_of(op.operands))
+    shape = _sized(op, _shape(t, cc.slots_of(op.operands)), cc)
     dtype, out = dtype_of(t.element_type), cc.slot(op.results[0])
 
     def run(frame):
@@ -136,7 +155,7 @@ def _empty(op, cc) -> Step:
 def _splat(op, cc) -> Step:
     value, out = cc.slot(op.operands[0]), cc.slot(op.results[0])
     t = op.results[0].type
-    shape = _shape(t, cc.slots_of(list(op.operands)[1:]))
+    shape = _sized(op, _shape(t, cc.slots_of(list(op.operands)[1:])), cc)
     dtype, spend, cost = dtype_of(t.element_type), cc.spend, cc.cost
 
     def run(frame):

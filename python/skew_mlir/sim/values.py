@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import math
 import os
 
 import ml_dtypes
@@ -21,6 +22,11 @@ from mlir import _mlir_libs
 from .errors import SimError
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
+
+# The most bytes one value (a kernel argument, an op's result) may take by
+# default: numpy holds each value whole, and a type of petabytes used to end
+# in an internal MemoryError. pto-sim --max-value-mib sets it.
+DEFAULT_MAX_VALUE_BYTES = 1 << 30
 
 _INT_DTYPES = {1: np.bool_, 8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}
 _UNSIGNED = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
@@ -121,21 +127,49 @@ def poison(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
     return np.full(shape, np.nan if is_float(dtype) else 0, dtype=dtype)
 
 
-def random_value(t: ir.Type, rng: np.random.Generator):
-    """A seeded random value of an argument type.
+def check_size(what: str, shape, itemsize: int, limit: int) -> None:
+    """SimError naming `what` when `shape` elements of `itemsize` bytes
+    exceed `limit` bytes."""
+    nbytes = math.prod(shape) * itemsize
+    if nbytes > limit:
+        raise SimError(f"{what} needs {_bytes_text(nbytes)}, more than the simulator's "
+                       f"limit of {_bytes_text(limit)} per value (raise it with "
+                       "--max-value-mib)")
+
+
+_UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+
+
+def _bytes_text(nbytes: int) -> str:
+    """`7.11 PiB (8000000000000000 bytes)`; the count alone beyond 1024 EiB."""
+    for power in range(len(_UNITS), 0, -1):
+        scale = 1 << (10 * power)
+        if scale <= nbytes < 1024 * scale:
+            return f"{nbytes / scale:.3g} {_UNITS[power - 1]} ({nbytes} bytes)"
+    return f"{nbytes} bytes"
+
+
+def random_value(t: ir.Type, rng: np.random.Generator,
+                 limit: int = DEFAULT_MAX_VALUE_BYTES):
+    """A seeded random value of an argument type, of at most `limit` bytes.
 
     Floats: standard normal. Integers and index: uniform in [0, 4) so that an
     integer argument used as an offset or count stays small. i1: fair coin.
     """
     dtype = dtype_of(element_type(t))
     shape = static_shape(t, "kernel argument") if isinstance(t, ir.ShapedType) else ()
-    if is_float(dtype):
-        data = rng.standard_normal(shape)
-    elif dtype == np.bool_:
-        data = rng.integers(0, 2, shape)
-    else:
-        data = rng.integers(0, 4, shape)
-    data = np.asarray(data).astype(dtype)
+    check_size(str(t), shape, dtype.itemsize, limit)
+    try:
+        if is_float(dtype):
+            data = rng.standard_normal(shape)
+        elif dtype == np.bool_:
+            data = rng.integers(0, 2, shape)
+        else:
+            data = rng.integers(0, 4, shape)
+        data = np.asarray(data).astype(dtype)
+    except MemoryError:
+        raise SimError(f"out of memory building {t} (the limit per value, "
+                       "--max-value-mib, is beyond what the machine holds)") from None
     return data if shape or isinstance(t, ir.ShapedType) else data[()]
 
 

@@ -400,21 +400,10 @@ def _calling_kernel(function: ir.Operation) -> str | None:
     calls (one with a call whose callee cannot be read may reach anything),
     else None."""
     module = function.parent.operation
-    target = f"@{function_name(function)}"
-    symbols = ir.SymbolTable(module)
     for kernel in (k for ks in _kernels(module).values() for k in ks):
-        seen, work = set(), [kernel]
-        while work:
-            calls = calls_under(work.pop())
-            for summary in call_summaries(module, calls, ()):
-                if summary.problem is not None or summary.callee == target:
-                    return function_name(kernel)
-                if summary.callee not in seen:
-                    seen.add(summary.callee)
-                    try:
-                        work.append(symbols[summary.callee[1:]])
-                    except KeyError:  # in a nested symbol table: not followed
-                        return function_name(kernel)
+        for summary in call_summaries(module, calls_under(kernel), ()):
+            if summary.problem is not None or function in summary.functions:
+                return function_name(kernel)
     return None
 
 

@@ -20,7 +20,7 @@ from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
                           freed_pipes, pipe_of, split_of, tile_of)
-from ..calls import call_summaries
+from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
 
@@ -183,13 +183,7 @@ class _Builder:
     def fifo_calls(self) -> list:
         """Every call anywhere in the kernel that reaches FIFO ops, or whose
         callee cannot be read: its messages are not modelled."""
-        calls: list[ir.Operation] = []
-
-        def visit(op):
-            if "callee" in op.attributes or op.name == "func.call_indirect":
-                calls.append(op)
-            return ir.WalkResult.ADVANCE
-        self.function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        calls = calls_under(self.function)
         if not calls:
             return []
         found = []
