@@ -11,9 +11,12 @@
                         an addf chain feeding the push, a mulf chain after the pop
   gen.py uses USES      a skewed loop's result used USES times after the loop
   gen.py funcs COUNT    COUNT unmarked functions @cube0.., one cross-core loop each
+  gen.py regions DEPTH  one cross-core loop (trip 8) whose body holds a DEPTH-deep
+                        nest of scf.execute_region round an index addition, between
+                        the push and the pop
 
 Every output is a valid module with a cube kernel `@cube` marked
-pto.core = "aic"; with `--pair` (nest, body, uses) it also holds the vector
+pto.core = "aic"; with `--pair` (nest, body, uses, regions) it also holds the vector
 kernel `@vector` that pops each tile and pushes it back through the same loop
 structure, so pto-verify-fifo and pto-sim see a complete pair (without it
 pto-sim answers the cube with its echo peer).
@@ -143,7 +146,22 @@ def funcs(count: int) -> list[str]:
     return lines + ["}"]
 
 
-KINDS = {"nest": nest, "ladder": ladder, "body": body, "uses": uses, "funcs": funcs}
+def regions(depth: int, pair: bool = False) -> list[str]:
+    lines = ["module {", *_header(trip=8), "    scf.for %i = %c0 to %c8 step %c1 {",
+             f"      \"pto.tpush_to_aiv\"(%a) : ({TILE}) -> ()"]
+    lines += ["      " + "  " * level + "scf.execute_region {" for level in range(depth)]
+    lines.append("      " + "  " * depth + "%x = arith.addi %i, %i : index")
+    for level in reversed(range(depth)):
+        lines += ["      " + "  " * level + "  scf.yield", "      " + "  " * level + "}"]
+    lines += [f"      %p = \"pto.tpop_from_aiv\"() : () -> {TILE}",
+              "    } {pto.pipeline_stages = 2 : i64}", "    return", "  }"]
+    if pair:
+        lines += _vector(["    scf.for %i = %c0 to %c8 step %c1 {"], trip=8)
+    return lines + ["}"]
+
+
+KINDS = {"nest": nest, "ladder": ladder, "body": body, "uses": uses, "funcs": funcs,
+         "regions": regions}
 
 
 def generate(kind: str, *sizes: int, pair: bool = False) -> str:
