@@ -38,7 +38,9 @@ result, an inner loop's iter_arg, a second argument that the kernel's caller
 binds to the same buffer, or into a distinct allocation; loops that read,
 yield or are bounded by an earlier loop's result; a message pushed and
 popped through calls to helper functions, and calls to a declaration or
-through a function pointer that never run (the pass cannot know); FIFO ops nested in an scf.if (both branches, or only one under
+through a function pointer that never run (the pass cannot know), an op
+that is no call but carries a `callee` attribute naming a function that
+pushes, nests of scf.execute_region (up to 40 deep) in a loop body; FIFO ops nested in an scf.if (both branches, or only one under
 a condition both cores compute alike) or in an inner scf.for (itself a
 pipeline loop or not), cross-core loops inside an outer scf.for, and
 same-core pipeline loops around the cross-core ones; kernel bodies of
@@ -141,8 +143,13 @@ class SideLoop:
     high: bool = False  # start / stop moved up to the IV type's maximum
     split: int = 0  # 0 < split < trip: two loops, the second from iteration `split`
     # "decl": the body calls a declaration under a condition that never holds
-    # (indirect calls, which the simulator cannot run, are left to the tests)
+    # (indirect calls, which the simulator cannot run, are left to the tests);
+    # "attr": an op that is no call carries `callee = @` a function that
+    # pushes (calls are CallOpInterface ops, not ops with that attribute)
     opaque: str = ""
+    # > 0: the body holds this many nested scf.execute_region ops round an
+    # index computation (the walks over nesting must not recurse per level)
+    wrap: int = 0
 
     # The kernel body around the loop as several blocks (one of BLOCKS): ""
     # none; "br" the loop starts a new block, reached by cf.br; "cond" a
@@ -394,7 +401,8 @@ def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
                     unsigned=unsigned, dynamic=ch.boolean(0.05), high=high,
                     earlier_bound=ch.boolean(0.5),
                     split=ch.choice([0] * 9 + [1, 2, 3, 4, 5]),
-                    opaque=ch.choice([""] * 12 + ["decl"]))
+                    opaque=ch.choice([""] * 12 + ["decl", "attr"]),
+                    wrap=ch.choice([0] * 14 + [1, 3, 40]))
 
 
 def draw_expr(ch, depth: int) -> Expr:
@@ -792,9 +800,17 @@ class _Function:
                              + free + [f"    return %q : {t}", "  }"])
         return name
 
-    def opaque_call(self, ctx: _Ctx) -> None:
+    def opaque_call(self, ctx: _Ctx, kind: str) -> None:
         """A call to a declaration, which the pass cannot follow, under a
-        condition that never holds (the simulator cannot run it)."""
+        condition that never holds (the simulator cannot run it); or, for
+        "attr", an arith op with a `callee` attribute naming a function that
+        pushes, which is no call."""
+        if kind == "attr":
+            if "pusher" not in self.consts:
+                self.consts["pusher"] = self.helper("send", False)
+            self.op(f"arith.addi {ctx.index_iv()}, {ctx.index_iv()} "
+                    f"{{callee = @{self.consts['pusher']}}} : index")
+            return
         if "opaque" not in self.consts:
             name = self.consts["opaque"] = f"{self.side}_external"
             self.helpers.append(f"  func.func private @{name}({self.tile})")
@@ -850,7 +866,9 @@ class _Function:
     def body(self, loop: CrossLoop, ctx: _Ctx) -> None:
         mine = loop.side(self.side)
         if mine.opaque:
-            self.opaque_call(ctx)
+            self.opaque_call(ctx, mine.opaque)
+        if mine.wrap:
+            self.wrapped(ctx, mine.wrap)
         if loop.nest == "guard":
             self.branched(loop, ctx, ctx.cond(loop.cond), both=False)
         elif loop.nest == "inner":
@@ -859,6 +877,22 @@ class _Function:
             self.branched(loop, ctx, ctx.cond(loop.cond), both=True)
         else:
             self.section(loop, ctx, False)
+
+    def wrapped(self, ctx: _Ctx, levels: int) -> None:
+        """`levels` nested scf.execute_region ops round an index product of
+        the IV, the result yielded out of every level."""
+        iv = ctx.index_iv()  # outside the regions: later uses see it
+        results = []
+        for _ in range(levels):
+            results.append(self.fresh("w"))
+            self.emit(f"{results[-1]} = scf.execute_region -> index {{")
+            self.indent += 1
+        inner = self.op(f"arith.muli {iv}, {iv} : index")
+        for result in reversed(results):
+            self.emit(f"scf.yield {inner} : index")
+            self.indent -= 1
+            self.emit("}")
+            inner = result
 
     def inner_loop(self, loop: CrossLoop, ctx: _Ctx, mine: SideLoop) -> None:
         types = [self.acc_type(a) for a in ctx.kinds]
