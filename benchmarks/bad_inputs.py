@@ -1,14 +1,19 @@
 """Time and memory of the tools on the bad-input corpus (test/robustness/).
 
 Runs every corpus input, and scaled-up generated ones (10,000- and
-100,000-op loop bodies, 50- and 200-deep nests, a result used 10,000 times,
-1,000 functions), through
+100,000-op loop bodies, 50-, 200- and 3,000-deep nests, a 3,000-deep region
+nest in a loop body, a result used 10,000 times, 1,000 functions), through
 
   skew    pto-opt --pto-skew-cross-core
   verify  pto-opt --pto-verify-fifo
   sim     pto-sim run            (inputs with a pto.core kernel)
   canon   mlir-opt --canonicalize (upstream, pto dialect from its IRDL file;
           the yardstick, on every input it parses)
+
+Cost-model files of the corpus (`.json` / `.toml` sections) run as
+`pto-sim run --cost-model` and `pto-skew-cross-core{depth=auto cost-model=}`
+on the corpus pair beside them; the "after" files of check-against.test as
+`pto-sim check BEFORE --against AFTER`.
 
 and prints, per run, the exit code, wall time and peak RSS of the child
 (os.wait4). A run that is killed by a signal or prints a Python traceback is
@@ -61,12 +66,26 @@ GENERATED = [
     ("nest-50-pair-trip1", "nest", (50, 1), True),
     ("nest-200-pair-trip1", "nest", (200, 1), True),
     ("nest-50-pair", "nest", (50,), True),
+    ("nest-3000-pair", "nest", (3000,), True),
+    ("nest-3000-pair-trip1", "nest", (3000, 1), True),
+    ("regions-3000-pair", "regions", (3000,), True),
     ("ladder-50-pair", "ladder", (50,), True),
     ("body-10000-pair", "body", (10_000,), True),
     ("body-100000-pair", "body", (100_000,), True),
     ("uses-10000-pair", "uses", (10_000,), True),
     ("funcs-1000", "funcs", (1_000,), False),
 ]
+
+
+# The runs a corpus file's section gets besides (or instead of) the tools,
+# by its .test file: (name suffix, the tool, its arguments around the
+# section's path; PAIR and BEFORE are the sections named so beside it).
+SPECIAL = {
+    "cost-models": [("sim", ["pto-sim", "run", "PAIR", "--cost-model", "{}"]),
+                    ("skew", ["pto-opt", "PAIR",
+                              "--pto-skew-cross-core=depth=auto cost-model={}"])],
+    "check-against": [("check", ["pto-sim", "check", "BEFORE", "--against", "{}"])],
+}
 
 
 def corpus_files(workdir: Path) -> list[tuple[str, Path, bool]]:
@@ -86,8 +105,24 @@ def corpus_files(workdir: Path) -> list[tuple[str, Path, bool]]:
     binary.write_bytes(b"\x00\xff\xfe garbage")
     empty = workdir / "empty.mlir"
     empty.write_text("")
-    cases += [("unparsable/binary.mlir", binary, False), ("empty file", empty, False)]
+    # The cost model cost-models.test makes in its RUN lines.
+    (workdir / "cost-models-bytes.json").write_bytes(b'{"pipe_latency": "\xff\xfe"}')
+    cases += [("unparsable/binary.mlir", binary, False), ("empty file", empty, False),
+              ("cost-models/bytes.json", workdir / "cost-models-bytes.json", False)]
     return cases
+
+
+def special_runs(name: str, path: Path) -> list[tuple[str, list[str]]] | None:
+    """The runs of a section SPECIAL names (None: the usual tools)."""
+    corpus, _, section = name.partition("/")
+    if corpus not in SPECIAL or section in ("pair.mlir", "before.mlir"):
+        return None
+    if corpus == "cost-models" and not section.endswith((".json", ".toml")):
+        return None
+    beside = {"PAIR": str(path.with_name(f"{corpus}-pair.mlir")),
+              "BEFORE": str(path.with_name(f"{corpus}-before.mlir"))}
+    return [(tool, [str(BIN / argv[0])] + [beside.get(a, a.format(path)) for a in argv[1:]])
+            for tool, argv in SPECIAL[corpus]]
 
 
 def generated_files(workdir: Path) -> list[tuple[str, Path, bool]]:
@@ -173,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         finished: dict[str, list[tuple[float, float, str]]] = {}
         problems = []
         for name, path, split in cases:
-            for tool, cmd in tools(path, split, not args.no_sim):
+            runs = special_runs(name, path)
+            for tool, cmd in runs if runs is not None else tools(path, split, not args.no_sim):
                 verdict, seconds, rss = run(cmd, args.timeout)
                 print(f"{name:<44} {tool:<7} {verdict:<16} {seconds:>8.2f} {rss:>8.0f}",
                       flush=True)
