@@ -167,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             outcome.append(done.code or 0)
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+    # Raised for this call only: the limit is the process's, and other
+    # threads' stacks are not this large.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
     previous = threading.stack_size(STACK_BYTES)
     try:
         worker = threading.Thread(target=work, name="pto-sim", daemon=True)
@@ -179,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pto-sim: interrupted", file=sys.stderr)
         return 1
+    finally:
+        if not worker.is_alive():
+            sys.setrecursionlimit(limit)
     return outcome[0] if outcome else 1
 
 
