@@ -61,7 +61,7 @@ from mlir import ir
 import skew_mlir
 from skew_mlir.sim.check import differential_check
 from skew_mlir.fifo_model import C2V, V2C, Pipe
-from skew_mlir.op_costs import load_cost_model
+from skew_mlir.op_costs import CostModelError, load_cost_model
 from skew_mlir.sim.kernels import find_pair, functions_of
 from skew_mlir.sim.loading import clone
 from skew_mlir.sim.timing import SteadyState, steady_state, timing
@@ -296,7 +296,10 @@ def main(argv=None) -> int:
     parser.add_argument("--example", type=Path, action="append",
                         help="kernel pair to measure (repeatable; default: the five examples)")
     args = parser.parse_args(argv)
-    cost = load_cost_model(args.cost_model)
+    try:
+        cost = load_cost_model(args.cost_model)
+    except CostModelError as exc:
+        parser.error(str(exc))
     examples = [p.resolve() for p in args.example] if args.example else EXAMPLES
     configs = [(t, st, sl) for t in args.trips for st in args.stages for sl in args.slots]
     configs += [c for c in args.extra if c not in configs]
