@@ -151,10 +151,10 @@ def _check(args) -> int:
 # The MLIR parser recurses once per nesting level (about 3 KiB of C stack
 # each), the simulator's compiler and its runs a few Python frames: on the
 # main thread's 8 MiB a 3,000-deep nest overflowed the stack. pto-sim works
-# on a thread whose stack is reserved at 1 GiB (committed only as used), as
-# pto-opt's driver does, with Python's recursion limit raised to what
-# interpreter.DEEPEST_NESTING levels need.
-STACK_BYTES = 1 << 30
+# on a thread whose stack is reserved at 256 MiB (committed only as used; a
+# 9,990-deep pair runs in half of it), with Python's recursion limit raised
+# to what interpreter.DEEPEST_NESTING levels need.
+STACK_BYTES = 1 << 28
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,6 +175,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         worker = threading.Thread(target=work, name="pto-sim", daemon=True)
         worker.start()
+    except RuntimeError:
+        # No room for the stack (strict overcommit, say): run here, with
+        # the depth this thread allows.
+        sys.setrecursionlimit(limit)
+        return _main(argv)
     finally:
         threading.stack_size(previous)
     try:
