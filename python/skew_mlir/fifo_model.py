@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from . import dialect as pto
+from . import _native, dialect as pto
 from .attributes import integer_value
 from .diagnostics import LocatedError
 
@@ -234,17 +234,34 @@ def kernel_role(op: ir.Operation) -> str | None:
     return roles[0] if roles else None
 
 
+def is_symbol_table(op: ir.Operation) -> bool:
+    """Whether `op` has MLIR's SymbolTable trait (builtin.module, gpu.module,
+    ...): the ops whose bodies hold kernels."""
+    return _native.is_symbol_table(op)
+
+
+def scope_of(op: ir.Operation) -> ir.Operation | None:
+    """The nearest symbol table enclosing `op` (not `op` itself): the
+    module whose kernels `op`'s kernel pairs with."""
+    parent = op.parent
+    while parent is not None and not is_symbol_table(parent.operation):
+        parent = parent.parent
+    return None if parent is None else parent.operation
+
+
 def modules_under(root: ir.Operation) -> list[ir.Operation]:
-    """`root` when it is a builtin.module, and every builtin.module nested
-    in it through module bodies, outer first: the modules whose kernels
-    pair up (each module's kernels form its own pair)."""
-    found, work = [], [root] if root.name == "builtin.module" else []
+    """`root` when it is a symbol table, and every symbol table nested in it
+    through symbol-table bodies, outer first: the modules whose kernels pair
+    up (a kernel is a function directly in a symbol table, and each one's
+    kernels form its own pair, whatever its kind: builtin.module, gpu.module,
+    ...)."""
+    found, work = [], [root] if is_symbol_table(root) else []
     while work:
         module = work.pop(0)
         found.append(module)
         for block in module.regions[0].blocks:
             work.extend(child.operation for child in block.operations
-                        if child.operation.name == "builtin.module")
+                        if len(child.operation.regions) and is_symbol_table(child.operation))
     return found
 
 
@@ -333,15 +350,15 @@ def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
 def default_slots(op: ir.Operation, option: int = 0) -> int:
     """Slots of a pipe that no initialise op declares, for code at `op`: the
     pass option `fifo-depth` when > 0, else `pto.fifo_depth` of the nearest
-    builtin.module enclosing `op`, else DEFAULT_SLOTS. FifoError for a
-    negative option or a malformed attribute."""
+    module (symbol table) enclosing `op` that has one, else DEFAULT_SLOTS.
+    FifoError for a negative option or a malformed attribute."""
     if option < 0:
         raise FifoError(op, f"fifo-depth must be >= 0, got {option}")
     if option:
         return option
     module = op
     while module is not None:
-        if module.name == "builtin.module" and pto.FIFO_DEPTH_ATTR in module.attributes:
+        if pto.FIFO_DEPTH_ATTR in module.attributes and is_symbol_table(module.operation):
             attr = module.attributes[pto.FIFO_DEPTH_ATTR]
             slots = integer_value(attr)
             if slots is None or slots < 1:

@@ -23,8 +23,8 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..calls import call_summaries, calls_under
-from ..fifo_model import (PUSH, FifoError, SlotTable, default_slots, kernel_role, kernels_of,
-                          subblocks)
+from ..fifo_model import (PUSH, FifoError, SlotTable, default_slots, is_symbol_table,
+                          kernel_role, kernels_of, subblocks)
 from ..verify.model import Model
 from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
 from ..verify.verify_pass import _pipe_slots
@@ -40,7 +40,7 @@ class Decision(NamedTuple):
 def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     """The one kernel of the other role in the module of the kernel holding
     `op`, when the pass runs on a module; else None."""
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         return None
     function = _kernel_function(op, root)
     if function is None:
@@ -64,7 +64,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
                 _demote_if_called_by_kernel(plan, root, decided)
     if not by_function:
         return list(decided.values())
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         for function, skews in by_function.items():
             _peer_blind(function, skews, slots, decided,
                         "the peer kernel is not visible from this anchor")
@@ -372,7 +372,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
         return
     name = (function_name(function) if "sym_name" in function.attributes
             else function.name)
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         why = (f"@{name} is not a kernel and its callers are not visible from this "
                "anchor: a kernel may call it, and no skew is safe against every peer")
     else:
@@ -385,12 +385,13 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
 
 
 def _top_function(op: ir.Operation) -> ir.Operation | None:
-    """The op directly in a builtin.module that holds `op`."""
+    """The op directly in a module (a symbol table: builtin.module,
+    gpu.module, ...) that holds `op`."""
     while op is not None:
         parent = op.parent
         if parent is None:
             return None
-        if parent.name == "builtin.module":
+        if is_symbol_table(parent.operation):
             return op
         op = parent.operation
 

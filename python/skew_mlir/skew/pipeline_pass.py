@@ -8,8 +8,8 @@ from mlir import ir
 
 from .. import diagnostics
 from ..diagnostics import LocatedError
-from ..fifo_model import (FifoError, SlotTable, default_slots, kernel_role, kernels_of,
-                          modules_under, pipe_of)
+from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, kernel_role,
+                          kernels_of, modules_under, pipe_of)
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
@@ -123,7 +123,7 @@ def _marker_errors(root: ir.Operation) -> list[tuple[ir.Operation, str]]:
     or `root` itself. A function whose marker cannot be read cannot be
     paired, and planned as a plain function its skews could deadlock."""
     errors = [error for module in modules_under(root) for error in kernels_of(module)[1]]
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         try:
             kernel_role(root)
         except FifoError as exc:

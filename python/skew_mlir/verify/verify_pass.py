@@ -8,7 +8,7 @@ from mlir import ir
 from .. import diagnostics
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
 from ..fifo_model import (C2V, POP, PUSH, declared_pipes, default_slots, kernels_of,
-                          modules_under, op_error, subblocks)
+                          modules_under, op_error, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .model import Finding, check_pair, slots_text
 from .program import build_program, fifo_holders, function_name, role_error
@@ -25,11 +25,12 @@ class VerifyFifo(Pass):
 
     def run(self, op: ir.Operation) -> None:
         # Each module's kernels form its own pair, at its own slot count (the
-        # nearest pto.fifo_depth): a nested module is verified on its own.
+        # nearest pto.fifo_depth): a nested module (any symbol table: a
+        # gpu.module, ...) is verified on its own.
         fifo_ops, holders = fifo_holders(op)
         by_module: dict[ir.Operation, list[ir.Operation]] = {}
         for fifo in fifo_ops:
-            by_module.setdefault(_nearest_module(fifo), []).append(fifo)
+            by_module.setdefault(scope_of(fifo), []).append(fifo)
         failed = False
         for module in modules_under(op):
             try:
@@ -180,13 +181,6 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
         elif functions:
             kernels[role] = functions[0]
     return kernels
-
-
-def _nearest_module(op: ir.Operation) -> ir.Operation | None:
-    parent = op.parent
-    while parent is not None and parent.name != "builtin.module":
-        parent = parent.parent
-    return parent
 
 
 def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
