@@ -17,7 +17,7 @@ from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
-from .pairing import limit_depths
+from .pairing import VisiblePeers, limit_depths
 from .plan import DemotionPlan, SkewPlan
 
 # Membership groups start here in every function, clear of the groups that
@@ -59,9 +59,10 @@ class SkewCrossCorePipeline(Pass):
         plans = []
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
+        peers = VisiblePeers(op)
         for loop in loops:
             try:
-                slots = _loop_slots(loop, op, table)
+                slots = _loop_slots(loop, op, table, peers)
                 plans.append(analyze(loop, slots, constants, self.remainder))
                 bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
@@ -138,12 +139,14 @@ def _slot_bound(loop, slots: dict) -> int:
     return skew_depth(MAX_DEPTH, pipes, None).depth
 
 
-def _loop_slots(loop, root: ir.Operation, table: SlotTable) -> dict:
-    """Slots of each pipe the loop uses: its kernel's initialise ops, else
-    the option, else the nearest module enclosing the loop (not the pass's
-    root: a nested module's pto.fifo_depth governs its kernels)."""
-    function = [_enclosing_function(loop.op, root)]
-    return {pipe: table.slots(pipe, loop.op, function)
+def _loop_slots(loop, root: ir.Operation, table: SlotTable, peers: VisiblePeers) -> dict:
+    """Slots of each pipe the loop uses: the initialise ops of its kernel and
+    of the peer kernels visible from `root`, else the option, else the
+    nearest module enclosing the loop (not the pass's root: a nested
+    module's pto.fifo_depth governs its kernels)."""
+    function = _enclosing_function(loop.op, root)
+    functions = [function, *peers.of(function)]
+    return {pipe: table.slots(pipe, loop.op, functions)
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
 
 
