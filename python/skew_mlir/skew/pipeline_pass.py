@@ -15,6 +15,7 @@ from .analysis import analyze
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
+from .hazards import PeerMemories
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import VisiblePeers, limit_depths
@@ -59,11 +60,13 @@ class SkewCrossCorePipeline(Pass):
         plans = []
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
-        peers = VisiblePeers(op)
+        peers, memories = VisiblePeers(op), PeerMemories()
         for loop in loops:
             try:
                 slots = _loop_slots(loop, op, table, peers)
-                plans.append(analyze(loop, slots, constants, self.remainder))
+                function = _enclosing_function(loop.op, op)
+                peer = memories.of(_is_kernel(function), peers.of(function))
+                plans.append(analyze(loop, slots, constants, self.remainder, peer))
                 bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
@@ -148,6 +151,13 @@ def _loop_slots(loop, root: ir.Operation, table: SlotTable, peers: VisiblePeers)
     functions = [function, *peers.of(function)]
     return {pipe: table.slots(pipe, loop.op, functions)
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
+
+
+def _is_kernel(function: ir.Operation) -> bool:
+    try:
+        return kernel_role(function) is not None
+    except FifoError:
+        return False  # reported up front (_marker_errors)
 
 
 def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
