@@ -39,12 +39,14 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "test" / "l
 from skew_testing.properties import (  # noqa: E402
     ANCHORS, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
 )
-from skew_testing.random_pairs import Config, launch_args, random_pair, render, shrink
+from skew_testing.random_pairs import (  # noqa: E402
+    Config, launch_args, nested_table, random_pair, render, shrink,
+)
 
 # The pipelines that run the pass with no neighbouring pass, at each anchor,
 # for top-level and nested kernels.
 PASS_ALONE = {skew_pipeline(anchor=anchor, nested=nested)
-              for anchor in ANCHORS for nested in (False, True)}
+              for anchor in ANCHORS for nested in ("", "builtin.module", "gpu.module")}
 
 
 def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
@@ -56,7 +58,7 @@ def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
     rng = random.Random(seed * 2654435761 % (1 << 64))
     if anchor == "both":
         anchor = rng.choice(ANCHORS)
-    nested = bool(spec.module_slots)
+    nested = nested_table(spec)
     if rng.random() < 0.7:
         return skew_pipeline(anchor=anchor, nested=nested)
     return skew_pipeline(min(rng.randint(1, 8), spec.slots), rng.random() < 0.5,
