@@ -51,7 +51,7 @@ from skew_testing.properties import (  # noqa: E402
 )
 from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
-    pairs, random_pair, render, with_narrow,
+    narrow_loops, pairs, random_pair, render, with_narrow,
 )
 
 CONFIG = Config(exchange=True, unsigned_high=True)
@@ -318,8 +318,7 @@ def test_generator_reaches_slots_tables_and_narrow_loops():
     found, guarded = collections.Counter(), 0
     for seed in range(400):
         spec = random_pair(seed, CONFIG)
-        narrow = any(side.iv_type == "i8" for loop in spec.loops
-                     for side in (loop.cube, loop.vector))
+        narrow = narrow_loops(spec)
         found.update({"wide": spec.slots > 64, "one side": bool(spec.init_side),
                       "gpu": spec.table == "gpu", "narrow": narrow})
         if narrow:
