@@ -7,6 +7,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
@@ -94,6 +95,23 @@ firstAlias(const std::vector<MlirValue> &reads,
       if (aliasing.mayAlias(unwrap(reads[i]), unwrap(writes[j])))
         return std::make_pair(i, j);
   return std::nullopt;
+}
+
+bool privateMemory(MlirValue mlirValue, const std::vector<std::string> &slotOps) {
+  Value value = unwrap(mlirValue);
+  while (auto result = dyn_cast<OpResult>(value)) {
+    Operation *owner = result.getOwner();
+    if (llvm::is_contained(slotOps, owner->getName().getStringRef().str()))
+      return true;
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(owner))
+      if (effects.getEffectOnValue<MemoryEffects::Allocate>(value))
+        return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(owner);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return false;
 }
 
 } // namespace skew

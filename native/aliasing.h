@@ -40,6 +40,13 @@ firstAlias(const std::vector<MlirValue> &reads,
            const std::vector<MlirValue> &writes,
            const std::vector<std::string> &slotOps);
 
+// Whether `value` addresses memory of the running core alone: it is (a view,
+// through ViewLikeOpInterface, of) an allocation made on the core or a FIFO
+// slot (a result of one of `slotOps`). Anything else (a function argument,
+// a global, a value MLIR cannot trace) may be global memory, which both
+// cores of a pair address with the same pointers.
+bool privateMemory(MlirValue value, const std::vector<std::string> &slotOps);
+
 } // namespace skew
 
 #endif // SKEW_MLIR_ALIASING_H

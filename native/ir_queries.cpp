@@ -5,6 +5,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -77,6 +78,10 @@ CollectedOps collectOps(MlirOperation mlirRoot,
 }
 
 bool isCall(MlirOperation op) { return isa<CallOpInterface>(unwrap(op)); }
+
+bool isSymbolTable(MlirOperation op) {
+  return unwrap(op)->hasTrait<OpTrait::SymbolTable>();
+}
 
 std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op) {
   std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =

@@ -49,6 +49,9 @@ CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &name
 // Whether `op` is a call (a CallOpInterface op).
 bool isCall(MlirOperation op);
 
+// Whether `op` has the SymbolTable trait (a module-like op holding symbols).
+bool isSymbolTable(MlirOperation op);
+
 // The memory effects of `op` and its nested ops: (kind, the value affected
 // or null), kind being "read", "write", "allocate" or "free"; nothing when
 // MLIR cannot establish them.

@@ -318,6 +318,12 @@ NB_MODULE(_native, m) {
       "The ops under an operation with one of the given names (or calls), "
       "post-order, and each one's closest collected ancestor (-1: none).");
 
+  m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
+        "Whether the operation has the SymbolTable trait.");
+
+  m.def("private_memory", &skew::privateMemory, "value"_a, "slot_ops"_a,
+        "Whether a memref addresses memory of the running core alone (an "
+        "allocation on it or a FIFO slot, or a view of one).");
   m.def("first_alias", &skew::firstAlias, "reads"_a, "writes"_a,
         "slot_ops"_a,
         "The first (i, j), in order of j then i, with reads[i] and writes[j] "

@@ -21,3 +21,11 @@ def first_alias(reads: Sequence[ir.Value], writes: Sequence[ir.Value]
     """(i, j) of the first `writes[j]` (in order) that may alias a `reads[i]`
     (the first such), or None when every pair is provably distinct."""
     return _native.first_alias(reads, writes, _SLOT_OPS)
+
+
+def private_memory(value: ir.Value) -> bool:
+    """Whether `value` addresses memory of the running core alone: an
+    allocation made on the core or a FIFO slot, or a view of one. Anything
+    else may be global memory, which both cores of a pair address with the
+    same pointers (see native/aliasing.h)."""
+    return _native.private_memory(value, _SLOT_OPS)

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from . import dialect as pto
+from . import _native, dialect as pto
 from .attributes import integer_value
 from .diagnostics import LocatedError
 
@@ -234,17 +234,34 @@ def kernel_role(op: ir.Operation) -> str | None:
     return roles[0] if roles else None
 
 
+def is_symbol_table(op: ir.Operation) -> bool:
+    """Whether `op` has MLIR's SymbolTable trait (builtin.module, gpu.module,
+    ...): the ops whose bodies hold kernels."""
+    return _native.is_symbol_table(op)
+
+
+def scope_of(op: ir.Operation) -> ir.Operation | None:
+    """The nearest symbol table enclosing `op` (not `op` itself): the
+    module whose kernels `op`'s kernel pairs with."""
+    parent = op.parent
+    while parent is not None and not is_symbol_table(parent.operation):
+        parent = parent.parent
+    return None if parent is None else parent.operation
+
+
 def modules_under(root: ir.Operation) -> list[ir.Operation]:
-    """`root` when it is a builtin.module, and every builtin.module nested
-    in it through module bodies, outer first: the modules whose kernels
-    pair up (each module's kernels form its own pair)."""
-    found, work = [], [root] if root.name == "builtin.module" else []
+    """`root` when it is a symbol table, and every symbol table nested in it
+    through symbol-table bodies, outer first: the modules whose kernels pair
+    up (a kernel is a function directly in a symbol table, and each one's
+    kernels form its own pair, whatever its kind: builtin.module, gpu.module,
+    ...)."""
+    found, work = [], [root] if is_symbol_table(root) else []
     while work:
         module = work.pop(0)
         found.append(module)
         for block in module.regions[0].blocks:
             work.extend(child.operation for child in block.operations
-                        if child.operation.name == "builtin.module")
+                        if len(child.operation.regions) and is_symbol_table(child.operation))
     return found
 
 
@@ -333,15 +350,15 @@ def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
 def default_slots(op: ir.Operation, option: int = 0) -> int:
     """Slots of a pipe that no initialise op declares, for code at `op`: the
     pass option `fifo-depth` when > 0, else `pto.fifo_depth` of the nearest
-    builtin.module enclosing `op`, else DEFAULT_SLOTS. FifoError for a
-    negative option or a malformed attribute."""
+    module (symbol table) enclosing `op` that has one, else DEFAULT_SLOTS.
+    FifoError for a negative option or a malformed attribute."""
     if option < 0:
         raise FifoError(op, f"fifo-depth must be >= 0, got {option}")
     if option:
         return option
     module = op
     while module is not None:
-        if module.name == "builtin.module" and pto.FIFO_DEPTH_ATTR in module.attributes:
+        if pto.FIFO_DEPTH_ATTR in module.attributes and is_symbol_table(module.operation):
             attr = module.attributes[pto.FIFO_DEPTH_ATTR]
             slots = integer_value(attr)
             if slots is None or slots < 1:
@@ -370,12 +387,6 @@ def declared_pipes(function: ir.Operation) -> tuple[dict[Pipe, PipeInit],
             else:
                 pipes[init.pipe] = init
     return pipes, errors
-
-
-def pipe_slots(pipe: Pipe, functions, anchor: ir.Operation, option: int = 0) -> int:
-    """Slots of `pipe` for code at `anchor`: the first initialise op declaring
-    it among `functions` (the kernels involved), else default_slots."""
-    return SlotTable(option).slots(pipe, anchor, functions)
 
 
 # --- slot accounting -------------------------------------------------------
@@ -461,18 +472,85 @@ class PipeState:
 
 
 class SlotTable:
-    """Slot counts of pipes as code in kernel functions sees them (see
-    pipe_slots), reading each function's initialise ops once."""
+    """The slot count of each pipe, the one home of the rule (the module
+    docstring) for the pass, the verifier and the simulator; reads each
+    function's initialise ops once."""
 
     def __init__(self, option: int = 0):
         self.option = option
-        self._declared: dict[ir.Operation, dict[Pipe, PipeInit]] = {}
+        self._declared: dict[ir.Operation, tuple[dict[Pipe, PipeInit], list]] = {}
+
+    def declared(self, function: ir.Operation) -> dict[Pipe, PipeInit]:
+        """The pipes `function`'s initialise ops declare (see declared_pipes)."""
+        return self._read(function)[0]
+
+    def errors(self, function: ir.Operation) -> list[tuple[ir.Operation, str]]:
+        """What is wrong with `function`'s initialise ops (see declared_pipes)."""
+        return self._read(function)[1]
+
+    def _read(self, function: ir.Operation):
+        found = self._declared.get(function)
+        if found is None:
+            found = self._declared[function] = declared_pipes(function)
+        return found
 
     def slots(self, pipe: Pipe, anchor: ir.Operation, functions) -> int:
-        for function in functions:
-            declared = self._declared.get(function)
-            if declared is None:
-                declared = self._declared[function] = declared_pipes(function)[0]
-            if pipe in declared:
-                return declared[pipe].slots
-        return default_slots(anchor, self.option)
+        """Slots of `pipe` for code at `anchor` whose pair is `functions`
+        (the kernels whose initialise ops are visible: both of a pair, and
+        every candidate peer when the pairing is not known): every
+        declaration of it among them (the least, when they disagree: an
+        error the verifier and the simulator report, see conflicts), else
+        default_slots."""
+        counts = [self.declared(f)[pipe].slots for f in functions
+                  if pipe in self.declared(f)]
+        return min(counts) if counts else default_slots(anchor, self.option)
+
+    def blind_slots(self, pipe: Pipe, function: ir.Operation) -> int:
+        """Slots of `pipe` that a kernel may count on when its peer's
+        initialise ops are not visible: its own declaration (which the
+        peer's must match), else one, the fewest a peer may declare (a
+        declaration overrides the option and the module attribute)."""
+        declared = self.declared(function)
+        return declared[pipe].slots if pipe in declared else 1
+
+    def conflicts(self, pipes, functions: dict) -> list[tuple[ir.Operation, str]]:
+        """The pipes of `pipes` that two of `functions` (what to call each
+        in a message -> the function) declare with different slot counts:
+        (the later declaration, what is wrong)."""
+        errors = []
+        for pipe in sorted(pipes):
+            inits = [(name, self.declared(f)[pipe]) for name, f in functions.items()
+                     if pipe in self.declared(f)]
+            first, earlier = inits[0] if inits else (None, None)
+            for _, init in inits[1:]:
+                if init.slots != earlier.slots:
+                    errors.append((init.op, f"pipe {pipe} has {init.slots} slots here but "
+                                            f"{earlier.slots} in {first}"))
+        return errors
+
+
+def pair_slots(table: SlotTable, kernels: dict, uses: dict, anchor: ir.Operation
+               ) -> tuple[dict[Pipe, int], list[tuple[ir.Operation, str]]]:
+    """The slot count of every pipe a pair uses, and what is wrong with its
+    declarations: malformed or repeated initialise ops, declarations that
+    disagree, and a pipe used by a kernel that initialises other pipes but
+    not this one (the real contract binds every FIFO op to an initialise op
+    of its function once the function has one). `kernels` maps each role to
+    its function, `uses` each role to the pipes its code uses, each with the
+    first op using it."""
+    errors = [e for function in kernels.values() for e in table.errors(function)]
+    for role, used in uses.items():
+        declared = table.declared(kernels[role])
+        for pipe, op in used.items():
+            if declared and pipe not in declared:
+                errors.append((op, f"pipe {pipe} is not initialised in "
+                                   f"@{_name(kernels[role])}, which initialises other pipes"))
+    pipes = set().union(*uses.values()) if uses else set()
+    functions = list(kernels.values())
+    errors += table.conflicts(pipes, {f"the {role} kernel": function
+                                      for role, function in kernels.items()})
+    return {pipe: table.slots(pipe, anchor, functions) for pipe in sorted(pipes)}, errors
+
+
+def _name(function: ir.Operation) -> str:
+    return ir.StringAttr(function.attributes["sym_name"]).value

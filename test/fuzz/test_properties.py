@@ -5,7 +5,9 @@ Each example is a random kernel pair (skew_testing.random_pairs, in test/lib: sc
 and tensor chains, iter_args, start / stop / step, stages 1..6, 1..8 slots,
 producer on either core, multi-message bodies, FIFO ops in scf.if / inner
 loops, same-core pipeline loops, kernel bodies of several blocks, the pair in
-a nested module), valid and deadlock-free as written. For
+a nested module or gpu.module, slot counts above 64, pipes declared by one
+kernel, i8 loops at depth 1, one global memory for both kernels), valid and
+deadlock-free as written. For
 each one (skew_testing.properties.check_pair): the naive pair verifies
 and pto-verify-fifo accepts it; the pass, run through PassManager.parse,
 raises nothing; its output verifies; no loop with FIFO ops keeps
@@ -48,24 +50,28 @@ from skew_testing.properties import (  # noqa: E402
     ANCHORS, SKEW, SKEW_FUNC, VERIFY_FIFO, PropertyFailure, check_pair, skew_pipeline,
 )
 from skew_testing.random_pairs import (  # noqa: E402
-    Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, pairs,
-    random_pair, render,
+    Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
+    narrow_loops, pairs, random_pair, render, with_narrow,
 )
 
 CONFIG = Config(exchange=True, unsigned_high=True)
+# The examples hypothesis draws favour rare branches: its i8 loops of 130 or
+# 200 iterations would take most of the time. Those run as explicit corners
+# (the narrow-* cases below) and in the soak.
+EXAMPLES = dataclasses.replace(CONFIG, narrow=False)
 PIPELINES = {"module": SKEW, "func": SKEW_FUNC}
 
 
 def pass_alone(spec, anchor: str) -> str:
     """The pass alone at `anchor`, reaching the spec's kernels."""
-    return skew_pipeline(anchor=anchor, nested=bool(spec.module_slots))
+    return skew_pipeline(anchor=anchor, nested=nested_table(spec))
 
 SETTINGS = dict(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @settings(max_examples=250, **SETTINGS)
-@given(pairs(CONFIG), st.sampled_from(ANCHORS))
+@given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
     check_pair(render(spec), pipeline=pass_alone(spec, anchor), launches=launch_args(spec))
 
@@ -138,7 +144,7 @@ def test_the_pass_no_longer_deadlocks_that_exchange(anchor):
 
 
 @settings(max_examples=60, **SETTINGS)
-@given(pairs(CONFIG), st.integers(1, 8), st.booleans(),
+@given(pairs(EXAMPLES), st.integers(1, 8), st.booleans(),
        st.sampled_from(["", "canonicalize", "cse", "canonicalize, cse"]),
        st.sampled_from(["", "cse", "canonicalize"]), st.sampled_from(ANCHORS))
 def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after, anchor):
@@ -209,11 +215,19 @@ EXPLICIT = [
 ]
 
 
+# An i8 loop of 200 iterations at one slot, both anchors: a guarded skew at
+# depth 1 whose group count passes the signed maximum (issue 23 item 4).
+NARROW = with_narrow(EXPLICIT[0], 0, 200)
+EXPLICIT += [NARROW, dataclasses.replace(NARROW, slots=100)]
+
+
 @pytest.mark.parametrize("spec", EXPLICIT, ids=["recompute-d3", "inner-skew", "memref-store",
                                                 "memref-hazard", "memref-select",
-                                                "chained-loops"])
-def test_explicit_corners(spec):
-    check_pair(render(spec), launches=launch_args(spec))
+                                                "chained-loops", "narrow-i8", "wide-slots"])
+@pytest.mark.parametrize("anchor", ANCHORS)
+def test_explicit_corners(spec, anchor):
+    check_pair(render(spec), launches=launch_args(spec),
+               pipeline=skew_pipeline(anchor=anchor, nested=nested_table(spec)))
 
 
 def _remarks(text: str) -> list[str]:
@@ -223,6 +237,14 @@ def _remarks(text: str) -> list[str]:
         module = ir.Module.parse(text)
         skew_mlir.passes.skew_cross_core_pipeline(remarks=True)(module)
         return seen
+
+
+def _message_group(spec) -> bool:
+    """One flat loop whose sender pushes twice before it pops: a message
+    group, which the pass skews (the receiver pops first and is demoted)."""
+    return (len(spec.loops) == 1 and spec.loops[0].nest == "flat"
+            and len(spec.loops[0].messages) >= 2
+            and spec.loops[0].messages[0].sender == spec.loops[0].messages[1].sender)
 
 
 def test_generator_reaches_every_decision():
@@ -247,13 +269,15 @@ def test_generator_reaches_every_decision():
                     decisions["skewed behind a trip guard"] += 1
                 else:
                     decisions["remainder peeled"] += int(trip) % int(depth) != 0
-        # One flat loop whose sender pushes twice before it pops: a message
-        # group, skewed (the receiver pops first and is demoted).
-        if (len(spec.loops) == 1 and spec.loops[0].nest == "flat"
-                and len(spec.loops[0].messages) >= 2
-                and spec.loops[0].messages[0].sender == spec.loops[0].messages[1].sender
-                and any(r.startswith("skewed") for r in remarks)):
-            decisions["message group skewed"] += 1
+        decisions["message group skewed"] += _message_group(spec) and any(
+            r.startswith("skewed") for r in remarks)
+    # Message groups are rare among the seeds: more seeds for them alone.
+    for seed in range(250, 2000):
+        if decisions["message group skewed"]:
+            break
+        spec = random_pair(seed, config)
+        decisions["message group skewed"] += _message_group(spec) and any(
+            r.startswith("skewed") for r in _remarks(render(spec)))
     for depth in (1, 2, 3):
         assert decisions[f"skewed: depth {depth}"] > 0, decisions
     assert decisions["remainder peeled"] > 0, decisions
@@ -285,6 +309,23 @@ def test_generator_reaches_blocks_and_nested_modules():
                     (seed, remark)
     assert all(forms[form] > 0 for form in ("br", "cond", "loop")), forms
     assert nested > 0 and blind > 0, (nested, blind)
+
+
+def test_generator_reaches_slots_tables_and_narrow_loops():
+    """Slot counts above 64, pipes declared by one kernel only, kernels in a
+    gpu.module and i8 loops past the signed maximum at one slot come out of
+    the generator; such a loop is skewed at depth 1 behind its trip guard."""
+    found, guarded = collections.Counter(), 0
+    for seed in range(400):
+        spec = random_pair(seed, CONFIG)
+        narrow = narrow_loops(spec)
+        found.update({"wide": spec.slots > 64, "one side": bool(spec.init_side),
+                      "gpu": spec.table == "gpu", "narrow": narrow})
+        if narrow:
+            guarded += any(r.startswith("skewed: depth 1 (requested 2, trip dynamic")
+                           for r in _remarks(render(spec)))
+    assert all(found[k] for k in ("wide", "one side", "gpu", "narrow")), found
+    assert guarded > 0, found
 
 
 @register_pass

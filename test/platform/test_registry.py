@@ -197,8 +197,10 @@ def test_python_diagnostic_handler_sees_worker_thread_remarks():
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split(" ", 2) == [
-        "50", "1", "skewed: depth 2 (requested 2, trip 4, slots 4; the peer kernel is "
-        "not visible from this anchor: safe, its 4 pushes on C2V fit the slots)\n"]
+        "50", "1", "demoted: the peer kernel is not visible from this anchor, and the "
+        "kernel pushes 4 messages on C2V, more than the 1 slot a peer's initialise op may "
+        "declare (this kernel declares none for C2V): a skew of any depth deadlocks against "
+        "some peer (docs/deadlock.md)\n"]
 
 
 def test_the_garbage_collector_is_paused_during_a_pass_only():

@@ -28,8 +28,8 @@
 // CHECK:         "pto.tpush_to_aic"
 // CHECK-NEXT:    "pto.tpush_to_aic"
 // CHECK-NEXT:    scf.for
-// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on C2V, more than its 4 slots: a skew of any depth deadlocks against some peer (docs/deadlock.md)
-// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on V2C, more than its 4 slots
+// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on C2V, more than the 1 slot a peer's initialise op may declare (this kernel declares none for C2V): a skew of any depth deadlocks against some peer (docs/deadlock.md)
+// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 9 messages on V2C, more than the 1 slot a peer's initialise op may declare (this kernel declares none for V2C)
 //--- exchange.mlir
 module attributes {pto.fifo_depth = 4 : i64} {
   func.func @cube(%w: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
@@ -67,7 +67,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
 // slots the cube's depth-2 skew deadlocked against it.
 
 // CHECK-LABEL: func.func @cube2
-// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 8 messages on C2V, more than its 2 slots
+// FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 8 messages on C2V, more than the 1 slot a peer's initialise op may declare (this kernel declares none for C2V)
 // FUNC: demoted: consumer role
 //--- holding.mlir
 module attributes {pto.fifo_depth = 2 : i64} {
@@ -105,8 +105,9 @@ module attributes {pto.fifo_depth = 2 : i64} {
 
 // -----
 
-// Under func.func a kernel whose pushes all fit the slots keeps its skew:
-// those pushes never block, whatever the peer does.
+// Under func.func a kernel whose pushes all fit the slots of its own
+// declaration (which the peer's must match) keeps its skew: those pushes
+// never block, whatever the peer does.
 
 // FUNC: skewed: depth 2 (requested 2, trip 4, slots 4; the peer kernel is not visible from this anchor: safe, its 4 pushes on C2V fit the slots)
 //--- fits.mlir
@@ -115,6 +116,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    "pto.aic_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, slot_num = 4 : i32} : () -> ()
     // expected-remark @below {{skewed: depth 2 (requested 2, trip 4, slots 4)}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
@@ -128,6 +130,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    "pto.aiv_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, slot_num = 4 : i32} : () -> ()
     // expected-remark @below {{demoted: consumer role}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>

@@ -30,7 +30,7 @@
 // CHECK:           "pto.tpush_to_aiv"
 // CHECK:           "pto.tpush_to_aiv"
 //                  Steady: produce 2j, 2j+1, consume 2j-2, 2j-1.
-// CHECK:           %[[S:.*]] = scf.for %[[J:.*]] = %[[C1]] to %[[G]] step %[[C1]] iter_args(%[[A:.*]] = %[[W]])
+// CHECK:           %[[S:.*]] = scf.for unsigned %[[J:.*]] = %[[C1]] to %[[G]] step %[[C1]] iter_args(%[[A:.*]] = %[[W]])
 // CHECK-NEXT:        %[[JD:.*]] = arith.muli %[[J]], %[[C2]]
 // CHECK-NEXT:        %[[BASE:.*]] = arith.addi %[[C0]], %[[JD]]
 // CHECK:             "pto.tpush_to_aiv"
@@ -109,7 +109,7 @@ func.func @dynamic_upper(%n: index, %w: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT:    arith.cmpi uge, %[[LAST]], %[[C5]]
 // CHECK:         scf.if
 // CHECK-COUNT-3:   "pto.tpush_to_aiv"
-// CHECK:           scf.for %[[J:.*]] = %[[C1]] to %{{.*}} step %[[C1]]
+// CHECK:           scf.for unsigned %[[J:.*]] = %[[C1]] to %{{.*}} step %[[C1]]
 // CHECK-NEXT:        arith.muli %[[J]], %[[C9]]
 // CHECK-COUNT-3:     "pto.tpush_to_aiv"
 // CHECK-COUNT-3:     "pto.tpop_from_aiv"
@@ -152,7 +152,7 @@ func.func @dynamic_lower(%lb: index, %w: tensor<4xf32>) {
 // CHECK:         arith.subi %[[UB]], %[[LB]] : i32
 // CHECK:         arith.cmpi sgt, %[[UB]], %[[LB]] : i32
 // CHECK:         scf.if
-// CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}}  : i32 {
+// CHECK:           scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}}  : i32 {
 // CHECK:         } else {
 // CHECK-NEXT:      scf.for %{{.*}} = %[[LB]] to %[[UB]] step %{{.*}}  : i32 {
 func.func @dynamic_both_i32(%lb: i32, %ub: i32, %w: tensor<4xf32>) {
@@ -224,7 +224,7 @@ func.func @dynamic_narrow(%lb: i8, %ub: i8, %w: tensor<4xf32>) {
 // CHECK:         scf.if
 // CHECK-NEXT:      %[[OFF1:.*]] = arith.muli %[[STEP]], %[[ONE:[^ ]*]]
 // CHECK-NEXT:      %[[STRIDE:.*]] = arith.muli %[[STEP]], %[[C2]]
-// CHECK:           scf.for %[[J:.*]] = %[[ONE]] to %{{.*}} step %[[ONE]]
+// CHECK:           scf.for unsigned %[[J:.*]] = %[[ONE]] to %{{.*}} step %[[ONE]]
 // CHECK-NEXT:        %[[JS:.*]] = arith.muli %[[J]], %[[STRIDE]]
 // CHECK-NEXT:        %[[BASE:.*]] = arith.addi %{{.*}}, %[[JS]]
 // CHECK:             arith.addi %[[BASE]], %[[OFF1]]

@@ -7,7 +7,7 @@
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -split-input-file -verify-diagnostics | FileCheck %s
 // RUN: pto-opt %s --pass-pipeline="builtin.module(func.func(pto-skew-cross-core{remarks=true}))" -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=FUNC
 // FUNC: multi-block.mlir:{{[0-9]+}}:10: remark: demoted: the peer kernel is not visible from this anchor, and the kernel's own FIFO use cannot be counted (the body of kernel @cube has 3 blocks (unstructured control flow is not modelled)): no skew is safe against every peer
-// FUNC: remark: skewed: depth 2 (requested 2, trip 4, slots 4; the peer kernel is not visible from this anchor: safe, its 4 pushes on V2C fit the slots)
+// FUNC: remark: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 4 messages on V2C, more than the 1 slot a peer's initialise op may declare (this kernel declares none for V2C)
 
 // 4 slots: the vector's 4 pushes fit, its loop skews.
 // CHECK-LABEL: func.func @cube

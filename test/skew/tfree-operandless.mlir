@@ -2,14 +2,17 @@
 // slot of its pipe. With tensor tiles that touches no memory of the
 // program: the loop skews. With memref tiles it frees some popped memref:
 // a producer half that reads memory may read a slot the consumer half
-// frees, so the loop is demoted.
+// frees, so the loop is demoted. The memrefs are the core's own
+// allocations: global memory would be ordered by the messages against the
+// peer's accesses (shared-memory.mlir).
 // RUN: pto-opt %s --pto-skew-cross-core="remarks=true" -verify-diagnostics -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @tensor_tiles
 // CHECK-COUNT-2: "pto.tpush_to_aiv"
 // CHECK:         scf.for
 // CHECK:           "pto.tfree_from_aiv"() {split = 0 : i8} : () -> ()
-func.func @tensor_tiles(%k: tensor<8x16xf32>, %m: memref<16xf32>) attributes {pto.core = "aic"} {
+func.func @tensor_tiles(%k: tensor<8x16xf32>) attributes {pto.core = "aic"} {
+  %m = memref.alloc() : memref<16xf32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -29,7 +32,8 @@ func.func @tensor_tiles(%k: tensor<8x16xf32>, %m: memref<16xf32>) attributes {pt
 // CHECK-LABEL: func.func @memref_tiles
 // CHECK:         scf.for
 // CHECK-NOT:     pto.pipeline_stages
-func.func @memref_tiles(%k: memref<1x16xf32>) attributes {pto.core = "aic"} {
+func.func @memref_tiles() attributes {pto.core = "aic"} {
+  %k = memref.alloc() : memref<1x16xf32>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index

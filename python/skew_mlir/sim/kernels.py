@@ -11,8 +11,11 @@ device where AIC and AIV receive the same GM pointers. So argument i of the
 vector function gets the same array as argument i of the cube function when
 both exist and have the same type; every other argument gets its own seeded
 random value (values.random_value), drawn in order: cube arguments first,
-then the vector's unshared ones. Memref arguments are copied per core so
-neither core sees the other's stores.
+then the vector's unshared ones. A shared memref argument is one global
+memory: a store by either core is seen by both (the vector sub-blocks
+included), in the order the messages impose on their accesses; a program
+whose accesses to it are not ordered by messages races, and its result
+follows the simulator's schedule.
 
 A scalar argument can be given instead (`pto-sim --arg I=VALUE`, e.g. a
 run-time KV length): the value of argument #I goes to every kernel of the
@@ -148,5 +151,4 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
         if role == "cube":
             shared = values
         args[role] = values
-    return {role: [np.copy(v) if isinstance(t, ir.MemRefType) else v
-                   for v, t in zip(values, types[role])] for role, values in args.items()}
+    return args

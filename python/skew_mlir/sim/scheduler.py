@@ -197,8 +197,9 @@ class _PipeLayout:
                 + [1])
             self.freed = {role: set().union(*map(fifo_model.freed_pipes, functions))
                           for role, functions in self.code.items()}
-            for function in [f for functions in self.code.values() for f in functions]:
-                _, errors = fifo_model.declared_pipes(function)
+            self.functions = list({f: None for fs in self.code.values() for f in fs})
+            for function in self.functions:
+                errors = self.table.errors(function)
                 if errors:
                     op, message = errors[0]
                     raise SimError(f"{where(op)}: {message}")
@@ -209,9 +210,13 @@ class _PipeLayout:
     def pipe(self, key: fifo_model.Pipe) -> Pipe:
         pipe = self.pipes.get(key)
         if pipe is None:
+            conflicts = self.table.conflicts(
+                [key], {f"@{f.attributes['sym_name'].value}": f for f in self.functions})
+            if conflicts:
+                op, message = conflicts[0]
+                raise SimError(f"{where(op)}: {message}")
             try:
-                slots = self.table.slots(key, self.anchor,
-                                         [f for functions in self.code.values() for f in functions])
+                slots = self.table.slots(key, self.anchor, self.functions)
             except fifo_model.FifoError as exc:
                 raise SimError(f"{where(exc.op)}: {exc}") from None
             consumer = fifo_model.VECTOR if key.direction == fifo_model.C2V else fifo_model.CUBE

@@ -10,23 +10,25 @@ from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from ..fifo_model import Pipe, pipe_of
 from ..loop_ranges import Constants
 from .depth import PipeBudget, requested_depth, skew_depth
-from .hazards import check_memory
+from .hazards import UNKNOWN_PEER, PeerMemory, check_memory
 from .loops import PipelineLoop, skew_range
 from .plan import CannotSkew, DemotionPlan, GuardedRange, SkewPlan
 from .slicing import split_halves
 
 
 def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-            remainder: str = "peel") -> SkewPlan | DemotionPlan | None:
+            remainder: str = "peel", peer: PeerMemory = UNKNOWN_PEER
+            ) -> SkewPlan | DemotionPlan | None:
     """None for a loop that is not cross-core (left alone), else a skew or a
     demotion. `slots`: the slot count of each pipe the loop uses;
-    `constants` reads the bounds; `remainder` is the pass option."""
+    `constants` reads the bounds; `remainder` is the pass option; `peer`:
+    what the peer kernel may do to global memory."""
     if not loop.fifo and not loop.calls:
         return None
     try:
         if not _cross_core(loop):
             return None
-        return _plan_skew(loop, slots, constants, remainder)
+        return _plan_skew(loop, slots, constants, remainder, peer)
     except CannotSkew as exc:
         return DemotionPlan(loop.op, exc.reason)
 
@@ -60,7 +62,7 @@ def _cross_core(loop: PipelineLoop) -> bool:
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-               remainder: str) -> SkewPlan:
+               remainder: str, peer: PeerMemory) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -78,7 +80,7 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
         # Popping ahead is the consumer-side prefetch docs/ir-contract.md rules out.
         raise CannotSkew(f"consumer role: the lead op '{lead.name}' is a pop")
     _check_pipes(loop.fifo)
-    check_memory(halves)
+    check_memory(halves, peer)
     messages = Counter(pipe_of(f) for f in loop.fifo)
     pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
     counts = set(slots.values())

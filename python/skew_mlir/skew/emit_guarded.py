@@ -16,10 +16,12 @@
 
 with T = (ub - lb - 1) /u step + 1, G = T /u D and r = T %u D. Under ub > lb
 the difference is exact as an unsigned number of the IV's width, so T is
-too. Every induction value is computed with wrapping arithmetic and its true
-value lies in [lb, ub), so the wrapped one equals it. The steady loop counts
-j rather than the IV: G <= T / 2 < 2^(w-1), so it never overflows even where
-lb + T*step would. A step known at run time only (provably positive:
+too (T <= 2^w - 1). Every induction value is computed with wrapping
+arithmetic and its true value lies in [lb, ub), so the wrapped one equals
+it. The steady loop counts j rather than the IV, and compares unsigned
+whatever the loop does: G <= T <= 2^w - 1 holds as an unsigned number of
+the IV's width at every depth (at depth 1, G = T, which a signed comparison
+would read as negative from 2^(w-1) on), and j + 1 <= G never wraps. A step known at run time only (provably positive:
 loop_ranges.positive_at_run_time) scales the offsets at run time.
 """
 
@@ -86,6 +88,9 @@ class _GuardedEmitter(_Emitter):
         trip = arith.addi(last, c[1])
         groups = arith.divui(trip, c[depth])
         steady, body = self.steady_loop(c[1], groups, c[1])
+        # G may exceed the IV type's signed range (G = T at depth 1): the
+        # group counter compares unsigned, where 1 <= j < G <= T < 2^w.
+        steady.attributes["unsignedCmp"] = ir.UnitAttr.get()
         with ir.InsertionPoint(body):
             base = arith.addi(lower, arith.muli(body.arguments[0], stride))
         in_body = ir.InsertionPoint(body)

@@ -23,11 +23,11 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..calls import call_summaries, calls_under
-from ..fifo_model import (PUSH, FifoError, SlotTable, default_slots, kernel_role, kernels_of,
-                          subblocks)
+from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_role, kernels_of,
+                          pair_slots, subblocks)
 from ..verify.model import Model
-from ..verify.program import Pipelined, Program, build_program, fifo_holders, function_name
-from ..verify.verify_pass import _pipe_slots
+from ..verify.program import (Pipelined, Program, build_program, fifo_holders, function_name,
+                              program_uses)
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan, producer_schedule
 
@@ -40,13 +40,34 @@ class Decision(NamedTuple):
 def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     """The one kernel of the other role in the module of the kernel holding
     `op`, when the pass runs on a module; else None."""
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         return None
     function = _kernel_function(op, root)
     if function is None:
         return None
     peers = _kernels(function.parent.operation)[_other(_role(function))]
     return peers[0] if len(peers) == 1 else None
+
+
+class VisiblePeers:
+    """The kernels a kernel's peer may be, as the pass at `root` sees them:
+    those of the other role in its module (none under a function anchor,
+    which may not read its siblings); each module is read once."""
+
+    def __init__(self, root: ir.Operation):
+        self.at_module = is_symbol_table(root)
+        self._kernels: dict[ir.Operation, dict] = {}
+
+    def of(self, function: ir.Operation) -> list[ir.Operation]:
+        role = _role(function) if self.at_module else None
+        module = function.parent
+        if role is None or module is None or not is_symbol_table(module.operation):
+            return []
+        module = module.operation
+        kernels = self._kernels.get(module)
+        if kernels is None:
+            kernels = self._kernels[module] = _kernels(module)
+        return kernels[_other(role)]
 
 
 def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Decision]:
@@ -64,7 +85,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
                 _demote_if_called_by_kernel(plan, root, decided)
     if not by_function:
         return list(decided.values())
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         for function, skews in by_function.items():
             _peer_blind(function, skews, slots, decided,
                         "the peer kernel is not visible from this anchor")
@@ -83,7 +104,8 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
             if len(peers) > 1 or len(mine) > 1:
                 _peer_blind(function, by_function[function], slots, decided,
                             f"the module holds {len(kernels['cube'])} cube and "
-                            f"{len(kernels['vector'])} vector kernels: the peer is not known")
+                            f"{len(kernels['vector'])} vector kernels: the peer is not known",
+                            peers)
         if len(kernels["cube"]) == 1 and len(kernels["vector"]) == 1:
             cube, vector = kernels["cube"][0], kernels["vector"][0]
             skews = by_function.get(cube, []) + by_function.get(vector, [])
@@ -107,7 +129,7 @@ class _Pair:
         self.module = module
         _, self.holders = fifo_holders(module)
         self.functions = {"cube": cube, "vector": vector}
-        self.default = default_slots(module, slots.option)
+        self.table = slots
         self.subblocks = subblocks(cube, vector)
         self.key = None
         self.trips: list = [None]  # the trips at which the input proves
@@ -124,6 +146,12 @@ class _Pair:
                                     pipelined, trips)
                 for role, function in self.functions.items()}
 
+    def slots(self, programs: dict):
+        """The slot count of each pipe the pair uses, and what is wrong with
+        its initialise ops (fifo_model.pair_slots)."""
+        uses = {role: program_uses(program) for role, program in programs.items()}
+        return pair_slots(self.table, self.functions, uses, self.module)
+
     def run(self, skews: dict, trip: int | None = None) -> Model | None:
         """The finished model of the pair with `skews` applied at `trip` (of
         the loops with key `self.key`), or None when the pair cannot be
@@ -132,7 +160,7 @@ class _Pair:
         self.unproved = [what for p in programs.values() for _, what in p.unproved]
         if self.unproved:
             return None
-        slots, errors = _pipe_slots(self.functions, programs, self.default)
+        slots, errors = self.slots(programs)
         if errors:
             self.unproved = [errors[0][1]]
             return None
@@ -154,7 +182,7 @@ class _Pair:
             return False
         self.key = keys.pop()
         self.trips = []
-        slots, _ = _pipe_slots(self.functions, self.built, self.default)
+        slots, _ = self.slots(self.built)
         for trip in trip_samples(depth, max(slots.values(), default=1)):
             if self.run({}, trip) is None:
                 return False
@@ -203,7 +231,8 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         for function in (cube, vector):
             mine = [p for p in skews if role_of[p.loop] == _role(function)]
             if mine:
-                _peer_blind(function, mine, slots, decided, why)
+                _peer_blind(function, mine, slots, decided, why,
+                            [vector if function is cube else cube])
         return
     planned = {plan.loop: plan for plan in skews}
     failed = pair.failure(planned)
@@ -326,8 +355,11 @@ def _capped(planned: dict, cap: int) -> dict:
 # --- no visible peer ---------------------------------------------------------------
 
 def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
-                decided: dict, why: str) -> None:
-    """Keep the skews of `function` only if its pushes can never block."""
+                decided: dict, why: str, peers: list | None = None) -> None:
+    """Keep the skews of `function` only if its pushes can never block, at
+    the slot count of the initialise ops of `function` and `peers` (the
+    kernels its peer may be), or, with no peer visible (None), at the
+    fewest slots a peer's initialise op could give the pipe."""
     role = _role(function)
     _, holders = fifo_holders(function)
     program = build_program(role, function, holders, function)
@@ -337,7 +369,9 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
                   "no skew is safe against every peer")
     else:
         pushed = {pipe: n for (kind, pipe), n in program.totals().items() if kind == PUSH}
-        counts = {pipe: slots.slots(pipe, function, [function]) for pipe in pushed}
+        counts = {pipe: (slots.blind_slots(pipe, function) if peers is None
+                         else slots.slots(pipe, function, [function, *peers]))
+                  for pipe in pushed}
         over = [pipe for pipe in sorted(pushed) if not pushes_never_block(pushed[pipe],
                                                                           counts[pipe])]
         if not over:
@@ -347,9 +381,13 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
                     plan, f"{why}: safe, its {fits or 'no pushes'} fit the slots")
             return
         pipe = over[0]
+        bound = (f"its {counts[pipe]} slots" if peers is not None
+                 or pipe in slots.declared(function) else
+                 f"the {counts[pipe]} slot a peer's initialise op may declare (this kernel "
+                 f"declares none for {pipe})")
         reason = (f"{why}, and the kernel pushes {pushed[pipe]} messages on {pipe}, more "
-                  f"than its {counts[pipe]} slots: a skew of any depth deadlocks against "
-                  "some peer (docs/deadlock.md)")
+                  f"than {bound}: a skew of any depth deadlocks against some peer "
+                  "(docs/deadlock.md)")
     for plan in skews:
         decided[id(plan)] = Decision(DemotionPlan(plan.loop, reason))
 
@@ -372,7 +410,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
         return
     name = (function_name(function) if "sym_name" in function.attributes
             else function.name)
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         why = (f"@{name} is not a kernel and its callers are not visible from this "
                "anchor: a kernel may call it, and no skew is safe against every peer")
     else:
@@ -385,12 +423,13 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
 
 
 def _top_function(op: ir.Operation) -> ir.Operation | None:
-    """The op directly in a builtin.module that holds `op`."""
+    """The op directly in a module (a symbol table: builtin.module,
+    gpu.module, ...) that holds `op`."""
     while op is not None:
         parent = op.parent
         if parent is None:
             return None
-        if parent.name == "builtin.module":
+        if is_symbol_table(parent.operation):
             return op
         op = parent.operation
 

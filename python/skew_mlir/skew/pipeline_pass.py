@@ -8,8 +8,8 @@ from mlir import ir
 
 from .. import diagnostics
 from ..diagnostics import LocatedError
-from ..fifo_model import (FifoError, SlotTable, default_slots, kernel_role, kernels_of,
-                          modules_under, pipe_of)
+from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, kernel_role,
+                          kernels_of, modules_under, pipe_of)
 from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
@@ -17,9 +17,10 @@ from .auto_depth import auto_depth
 from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
+from .hazards import PeerMemories
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
-from .pairing import limit_depths
+from .pairing import VisiblePeers, limit_depths
 from .plan import DemotionPlan, SkewPlan
 
 # Membership groups start here in every function, clear of the groups that
@@ -62,10 +63,13 @@ class SkewCrossCorePipeline(Pass):
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
         scopes: dict = {}  # op -> its _enclosing_scope
+        peers, memories = VisiblePeers(op), PeerMemories()
         for loop in loops:
             try:
-                slots = _loop_slots(loop, op, table, scopes)
-                plans.append(analyze(loop, slots, constants, self.remainder))
+                function = _enclosing_scope(loop.op, op, scopes)
+                slots = _loop_slots(loop, function, table, peers)
+                peer = memories.of(_is_kernel(function), peers.of(function))
+                plans.append(analyze(loop, slots, constants, self.remainder, peer))
                 bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
@@ -123,7 +127,7 @@ def _marker_errors(root: ir.Operation) -> list[tuple[ir.Operation, str]]:
     or `root` itself. A function whose marker cannot be read cannot be
     paired, and planned as a plain function its skews could deadlock."""
     errors = [error for module in modules_under(root) for error in kernels_of(module)[1]]
-    if root.name != "builtin.module":
+    if not is_symbol_table(root):
         try:
             kernel_role(root)
         except FifoError as exc:
@@ -138,13 +142,21 @@ def _slot_bound(loop, slots: dict) -> int:
     return skew_depth(MAX_DEPTH, pipes, None).depth
 
 
-def _loop_slots(loop, root: ir.Operation, table: SlotTable, scopes: dict) -> dict:
-    """Slots of each pipe the loop uses: its kernel's initialise ops, else
-    the option, else the nearest module enclosing the loop (not the pass's
-    root: a nested module's pto.fifo_depth governs its kernels)."""
-    scope = _enclosing_scope(loop.op, root, scopes)
-    return {pipe: table.slots(pipe, scope, [scope])
+def _loop_slots(loop, function: ir.Operation, table: SlotTable, peers: VisiblePeers) -> dict:
+    """Slots of each pipe the loop uses: the initialise ops of its kernel
+    `function` and of the peer kernels visible from the pass's root, else the
+    option, else the nearest module enclosing the loop (not the pass's root:
+    a nested module's pto.fifo_depth governs its kernels)."""
+    functions = [function, *peers.of(function)]
+    return {pipe: table.slots(pipe, function, functions)
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
+
+
+def _is_kernel(function: ir.Operation) -> bool:
+    try:
+        return kernel_role(function) is not None
+    except FifoError:
+        return False  # reported up front (_marker_errors)
 
 
 def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
@@ -154,7 +166,7 @@ def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
 
 def _enclosing_scope(op: ir.Operation, root: ir.Operation, cache: dict) -> ir.Operation:
     """The nearest op enclosing `op` that is function-like (has a
-    function_type) or a builtin.module, else `root`. The answer for every op
+    function_type) or a symbol table, else `root`. The answer for every op
     climbed through is kept in `cache`: the loops of a deep nest climb it
     once in all, not once each."""
     climbed = []
@@ -164,7 +176,7 @@ def _enclosing_scope(op: ir.Operation, root: ir.Operation, cache: dict) -> ir.Op
         if op in cache:
             found = cache[op]
             break
-        if "function_type" in op.attributes or op.name == "builtin.module":
+        if "function_type" in op.attributes or is_symbol_table(op):
             found = op
             break
         climbed.append(op)

@@ -282,3 +282,12 @@ def build_program(role: str, function: ir.Operation, holders: set,
     followed only to functions inside `scope` (another thread may be
     rewriting the others)."""
     return _Builder(role, function, holders, scope, pipelined or {}, trips or {}).build()
+
+
+def program_uses(program: Program) -> dict:
+    """The pipes `program` uses, each with the first op using it (for
+    fifo_model.pair_slots)."""
+    uses = {}
+    for kind, pipe in program.totals():
+        uses.setdefault(pipe, program.first(kind, pipe).op)
+    return uses

@@ -7,11 +7,11 @@ from mlir import ir
 
 from .. import diagnostics
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
-from ..fifo_model import (C2V, POP, PUSH, declared_pipes, default_slots, kernels_of,
-                          modules_under, op_error, subblocks)
+from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of, modules_under,
+                          op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .model import Finding, check_pair, slots_text
-from .program import build_program, fifo_holders, function_name, role_error
+from .program import build_program, fifo_holders, function_name, program_uses, role_error
 
 
 class VerifyFifo(Pass):
@@ -25,11 +25,12 @@ class VerifyFifo(Pass):
 
     def run(self, op: ir.Operation) -> None:
         # Each module's kernels form its own pair, at its own slot count (the
-        # nearest pto.fifo_depth): a nested module is verified on its own.
+        # nearest pto.fifo_depth): a nested module (any symbol table: a
+        # gpu.module, ...) is verified on its own.
         fifo_ops, holders = fifo_holders(op)
         by_module: dict[ir.Operation, list[ir.Operation]] = {}
         for fifo in fifo_ops:
-            by_module.setdefault(_nearest_module(fifo), []).append(fifo)
+            by_module.setdefault(scope_of(fifo), []).append(fifo)
         failed = False
         for module in modules_under(op):
             try:
@@ -42,7 +43,7 @@ class VerifyFifo(Pass):
     def _verify_module(self, op: ir.Operation, fifo_ops: list, holders: set) -> None:
         """Verifies the pair of kernels directly in module `op`; `fifo_ops`
         are the FIFO and initialise ops whose nearest module it is."""
-        default = default_slots(op, self.fifo_depth)
+        default_slots(op, self.fifo_depth)  # a malformed pto.fifo_depth fails here
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
@@ -72,12 +73,13 @@ class VerifyFifo(Pass):
                                  f"@{function_name(function)} uses the FIFO, but no "
                                  f"function is marked {CORE_ATTR} = \"{peer}\"")])
             return
-        self._verify_pair(op, kernels, holders, default)
+        self._verify_pair(op, kernels, holders)
 
-    def _verify_pair(self, op, kernels, holders, default) -> None:
+    def _verify_pair(self, op, kernels, holders) -> None:
         programs = {role: build_program(role, function, holders, op)
                     for role, function in kernels.items()}
-        slots, errors = _pipe_slots(kernels, programs, default)
+        uses = {role: program_uses(program) for role, program in programs.items()}
+        slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, uses, op)
         _report(errors + [e for p in programs.values() for e in p.errors])
         unproved = [u for p in programs.values() for u in p.unproved]
         unproved += [(function, f"the {role} kernel @{function_name(function)} is a "
@@ -108,37 +110,6 @@ class VerifyFifo(Pass):
                 f"@{function_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} period jump(s))"))
-
-
-def _pipe_slots(kernels: dict, programs: dict, default: int):
-    """The slot count of every pipe the pair uses: the kernels' initialise
-    ops (which must agree), else `default`; and the errors: malformed or
-    conflicting initialise ops, and FIFO ops on a pipe that a kernel with
-    initialise ops does not declare (the real contract binds every FIFO op
-    to an initialise op of its function once the function has one)."""
-    declared, errors = {}, []
-    for role, function in kernels.items():
-        pipes, bad = declared_pipes(function)
-        declared[role] = pipes
-        errors += bad
-    used = set()
-    for role, program in programs.items():
-        for kind, pipe in program.totals():
-            used.add(pipe)
-            if declared[role] and pipe not in declared[role]:
-                event = program.first(kind, pipe)
-                errors.append((event.op, f"pipe {pipe} is not initialised in "
-                                         f"@{function_name(kernels[role])}, which "
-                                         f"initialises other pipes"))
-    slots = {}
-    for pipe in sorted(used):
-        inits = [declared[role][pipe] for role in ("cube", "vector")
-                 if pipe in declared[role]]
-        if len(inits) == 2 and inits[0].slots != inits[1].slots:
-            errors.append((inits[1].op, f"pipe {pipe} has {inits[1].slots} slots here "
-                                        f"but {inits[0].slots} in the cube kernel"))
-        slots[pipe] = inits[0].slots if inits else default
-    return slots, errors
 
 
 def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
@@ -180,13 +151,6 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
         elif functions:
             kernels[role] = functions[0]
     return kernels
-
-
-def _nearest_module(op: ir.Operation) -> ir.Operation | None:
-    parent = op.parent
-    while parent is not None and parent.name != "builtin.module":
-        parent = parent.parent
-    return parent
 
 
 def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:

@@ -156,11 +156,12 @@ def _function_of(op: ir.Operation) -> ir.Operation:
 
 def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = None,
                   before: str = "", after: str = "", anchor: str = "module",
-                  nested: bool = False) -> str:
+                  nested: bool | str = False) -> str:
     """The pass with options at `anchor` ("module" or "func"), optionally
     between other passes (nested under func.func before it, at module level
-    after it). `nested`: the kernels sit in a module nested in the top one,
-    where the func.func parts of the pipeline must reach them (at the module
+    after it). `nested`: the kernels sit in a module nested in the top one
+    (True: a builtin.module, else the name of its op, "gpu.module"), where
+    the func.func parts of the pipeline must reach them (at the module
     anchor the pass runs on the top module)."""
     options = []
     if fifo_depth is not None:
@@ -171,7 +172,8 @@ def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = N
     tail = f", {after}" if after else ""
 
     def functions(passes: str) -> str:
-        return f"builtin.module(func.func({passes}))" if nested else f"func.func({passes})"
+        table = "builtin.module" if nested is True else nested
+        return f"{table}(func.func({passes}))" if nested else f"func.func({passes})"
     if anchor == "func":
         inner = f"{before}, {skew}" if before else skew
         return f"builtin.module({functions(inner)}{tail})"

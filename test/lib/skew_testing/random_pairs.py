@@ -46,8 +46,15 @@ pipeline loop or not), cross-core loops inside an outer scf.for, and
 same-core pipeline loops around the cross-core ones; kernel bodies of
 several blocks (a loop in a block of its own reached by cf.br, in both ways
 of a cf.cond_br diamond, or in a loop of blocks), the live values passed as
-block arguments; the pair in a nested module whose pto.fifo_depth differs
-from the top module's.
+block arguments; the pair in a nested module (a builtin.module or a
+gpu.module) whose pto.fifo_depth differs from the top module's; slot counts
+above 64; pipes declared by one kernel only (the module attribute saying
+another count); an i8 loop of 130 or 200 iterations with a run-time bound at
+one slot (a guarded skew at depth 1); tiles pushed with a dynamic dimension
+and popped static (Config.dynamic_dims). The memref %mem is one global
+memory: both kernels get the same buffer, and both may load from it and
+store received data into it, each store ordered by the messages before any
+load of the peer that reads it.
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
@@ -221,6 +228,16 @@ class PairSpec:
     # `slots`, inside a top module whose pto.fifo_depth is this (another
     # count, which no tool may read for them).
     module_slots: int = 0
+    # With `init`, the one side whose kernel declares the pipes ("" both):
+    # the module's pto.fifo_depth then says another count (2 * slots + 2),
+    # which no tool may use for the other kernel either.
+    init_side: str = ""
+    # The nested symbol table of `module_slots`: "module" (builtin.module) or
+    # "gpu" (gpu.module).
+    table: str = "module"
+    # Every pushed tile is cast to a dynamic first dimension (tensor<?x...>),
+    # popped with its static shape.
+    dynamic_dim: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -238,6 +255,12 @@ class Config:
     unsigned_high: bool = True
     modules: bool = True  # pairs in a nested module (PairSpec.module_slots)
     blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
+    wide_slots: bool = True  # slot counts above 64
+    narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
+    # Pushed tensor<?x...> popped as static tiles: off until the verifier's
+    # model compares tile types by MLIR's rules (issue 23 item 2), which
+    # rejects them today.
+    dynamic_dims: bool = False
 
 
 # --- choosers -------------------------------------------------------------------
@@ -320,7 +343,51 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
             [n for n in (1, 2, 4, 8, 16) if n != slots]))
     if spec.launch >= 0 and ch.boolean(0.3):
         spec = dataclasses.replace(spec, launch_step=True)
+    if config.wide_slots and ch.boolean(0.06):
+        spec = dataclasses.replace(spec, slots=ch.choice([65, 100, 128]))
+    if spec.init and ch.boolean(0.5):
+        spec = dataclasses.replace(spec, init_side=ch.choice(SIDES))
+    if spec.module_slots and ch.boolean(0.5):
+        spec = dataclasses.replace(spec, table="gpu")
+    if config.narrow and ch.boolean(0.04):
+        spec = with_narrow(spec, ch.integer(0, len(spec.loops) - 1), ch.choice([130, 200]))
+    if config.dynamic_dims and ch.boolean(0.1):
+        spec = dataclasses.replace(spec, dynamic_dim=True)
     return spec
+
+
+def nested_table(spec: PairSpec) -> str:
+    """The op of the symbol table nesting the kernels ("": none), for the
+    pipelines that must reach them (properties.skew_pipeline)."""
+    if not spec.module_slots:
+        return ""
+    return "gpu.module" if spec.table == "gpu" else "builtin.module"
+
+
+def narrow_loops(spec: PairSpec) -> bool:
+    """Whether a loop of `spec` runs an i8 IV past its signed maximum
+    (with_narrow). Upstream canonicalize (MLIR 22) erases such a loop (an
+    scf.for over i8 from -100 to 30 folds to no iterations), so these pairs
+    run through the pass without it."""
+    return any(side.iv_type == "i8" for loop in spec.loops for side in (loop.cube, loop.vector))
+
+
+def with_narrow(spec: PairSpec, index: int, trip: int) -> PairSpec:
+    """`spec` with loop #index an i8 loop from -100 of `trip` iterations on
+    both cores, its upper bound known at run time only, at one slot: a
+    guarded skew at depth 1, whose group count is the trip itself and
+    passes the i8 signed maximum."""
+    if index == spec.launch:
+        return spec
+    loop = spec.loops[index]
+    narrow = dict(iv_type="i8", start=-100, step=1, slack=0, dynamic=True, high=False,
+                  unsigned=False, split=0, earlier_bound=False, stages=2, blocks="")
+    loops = list(spec.loops)
+    loops[index] = dataclasses.replace(
+        loop, trip=trip, nest="flat", outer=0,
+        cube=dataclasses.replace(loop.cube, **narrow),
+        vector=dataclasses.replace(loop.vector, **narrow))
+    return dataclasses.replace(spec, loops=tuple(loops), slots=1)
 
 
 def with_launch(spec: PairSpec, launch: int) -> PairSpec:
@@ -421,7 +488,7 @@ def draw_expr(ch, depth: int) -> Expr:
 # --- rendering ------------------------------------------------------------------
 
 _MAX = {"index": (1 << 63) - 1, "i64": (1 << 63) - 1, "i32": (1 << 31) - 1,
-        "i16": (1 << 15) - 1}
+        "i16": (1 << 15) - 1, "i8": (1 << 7) - 1}
 
 
 def _fmt(x: float) -> str:
@@ -727,6 +794,10 @@ class _Function:
                 if called:
                     self.emit(f"func.call @{self.helper('send', frees)}({tile}) "
                               f": ({self.tile}) -> ()")
+                elif self.spec.dynamic_dim:
+                    dynamic = "tensor<?" + self.tile[len("tensor<") + len(str(self.spec.shape[0])):]
+                    cast = self.op(f"tensor.cast {tile} : {self.tile} to {dynamic}")
+                    self.emit(f'"{PUSH[side]}"({cast}){self.pipe_attrs} : ({dynamic}) -> ()')
                 else:
                     self.emit(f'"{PUSH[side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
                 self.absorb(ctx, i, tile)
@@ -1094,7 +1165,7 @@ class _Function:
                 if self.spec.memref and self.spec.alias in ("select", "if", "args") else "")
         core = (f"attributes {{pto.kernel_kind = #pto.kernel_kind<\"{self.side}\">}}"
                 if self.spec.init else f"attributes {{pto.core = \"{CORE_ATTR[self.side]}\"}}")
-        if self.spec.init:
+        if self.spec.init and self.spec.init_side in ("", self.side):
             init = INIT[self.side]
             self.const_lines.insert(0, f'    "{init}"() {{dir_mask = 3 : i8, slot_size = 64 : i32, '
                                        f'slot_num = {self.spec.slots} : i32, '
@@ -1122,7 +1193,9 @@ def render(spec: PairSpec) -> str:
     """The pair as MLIR text (generic pto ops, a cube and a vector function)."""
     functions = [_Function(spec, side).render() for side in SIDES]
     header = f"// {spec!r}"
-    module = [f"module attributes {{pto.fifo_depth = {spec.slots} : i64}} {{"] + functions + ["}"]
+    slots = 2 * spec.slots + 2 if spec.init and spec.init_side else spec.slots
+    table = "gpu.module @kernels" if spec.module_slots and spec.table == "gpu" else "module"
+    module = [f"{table} attributes {{pto.fifo_depth = {slots} : i64}} {{"] + functions + ["}"]
     if spec.module_slots:
         module = ([f"module attributes {{pto.fifo_depth = {spec.module_slots} : i64}} {{"]
                   + module + ["}"])
@@ -1159,6 +1232,9 @@ _SIMPLER = {
     "pipe_id": [0],
     "init": [False],
     "module_slots": [0],
+    "init_side": [""],
+    "table": ["module"],
+    "dynamic_dim": [False],
     "blocks": [""],
     "alias": ["direct"],
     "earlier_bound": [False],
