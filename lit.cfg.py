@@ -3,6 +3,7 @@
 # (.mlir) and the Python tests (test_*.py files run through pytest by their
 # RUN line) against the installed package.
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -47,15 +48,33 @@ for name, path in [("pto-opt", _tool("pto-opt")), ("pto-sim", _tool("pto-sim")),
                    ("not", tool_path("not"))]:
     config.substitutions.append((rf"(?<![\w/.%=\"'-]){name}(?![\w.=/-])", path))
 
+# The test dependencies, each with what needs it and the extra that brings
+# it. An installed one is a lit feature: a test needing it says
+# `REQUIRES: <module>` and is UNSUPPORTED without it, after a warning naming
+# the extra. CI (the CI variable set, as .ci/run's runner does) installs
+# '.[test]' and must run every test: there a missing one is fatal.
+_DEPENDENCIES = {
+    "pytest": ("the Python tests (test_*.py)", "test"),
+    "hypothesis": ("the property tests", "test"),
+    "psutil": ("the per-test time limit", "test"),
+    "matplotlib": ("pto-sim --timeline", "plot"),
+}
+_missing = []
+for module, (needed_by, extra) in _DEPENDENCIES.items():
+    if importlib.util.find_spec(module) is None:
+        _missing.append(f"{module} is not installed, so {needed_by} cannot run: "
+                        f"pip install '.[{extra}]'")
+    else:
+        config.available_features.add(module)
+if _missing and os.environ.get("CI", "") not in ("", "0", "false"):
+    lit_config.fatal("; ".join(_missing))
+for message in _missing:
+    lit_config.warning(message)
+
 # A test that hangs must not stall the run: every test gets a time limit
-# (lit needs psutil for it, from the `test` extra), generous against the
-# slowest test (about 85 s). `lit --timeout=N` overrides it.
-try:
-    import psutil  # noqa: F401
-except ImportError:
-    lit_config.warning("psutil is not installed (pip install '.[test]'): "
-                       "tests run without a time limit")
-else:
+# (lit needs psutil for it), generous against the slowest test (about 85 s).
+# `lit --timeout=N` overrides it.
+if "psutil" in config.available_features:
     config.maxIndividualTestTime = 600
 
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"

@@ -40,8 +40,8 @@
 //
 // The pass's decisions (pto-opt --pto-skew-cross-core="remarks=true"):
 //   cube loop:   skewed: depth 1 (requested 2, trip 2, slots 4)
-//   vector loop: demoted: consumer role: result #0 of 'pto.tpop_from_aic' is
-//                used by 'linalg.generic'
+//   vector loop: not skewed: consumer role (expected: the peer's producer runs
+//                ahead): its first FIFO op 'pto.tpop_from_aic' is a pop
 // (trip 2 = H / QK_M_TILE cannot hold two depth-2 groups, so the cube runs
 // one head batch ahead.) pto-verify-fifo: clean. pto-sim check: PASS,
 // bitwise (2 messages per direction, 2 vector sub-blocks).

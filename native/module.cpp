@@ -38,6 +38,22 @@ std::string operationName(MlirOperation op) {
   return std::string(name.data, name.length);
 }
 
+nb::dict optionDict(const std::vector<std::string> &names,
+                    const std::vector<skew::OptionValue> &values) {
+  nb::dict options;
+  for (size_t i = 0; i < names.size(); ++i)
+    options[names[i].c_str()] = std::visit(
+        [](const auto &value) { return nb::cast(value); }, values[i]);
+  return options;
+}
+
+std::string pythonErrorText(nb::python_error &e) {
+  std::string text = nb::str(e.value()).c_str();
+  if (text.empty()) // KeyboardInterrupt(), say
+    text = nb::type_name(e.type()).c_str();
+  return text;
+}
+
 // The runner of a Python pass: runner(op, {option name: value}) -> ok, with
 // the GIL held; an exception escaping it becomes the pass's error.
 skew::PassRunner pythonRunner(nb::callable runner,
@@ -47,16 +63,10 @@ skew::PassRunner pythonRunner(nb::callable runner,
              std::string &error) {
     nb::gil_scoped_acquire gil;
     try {
-      nb::dict options;
-      for (size_t i = 0; i < names.size(); ++i)
-        options[names[i].c_str()] = std::visit(
-            [](const auto &value) { return nb::cast(value); }, values[i]);
-      nb::object ok = runner(op, options);
+      nb::object ok = runner(op, optionDict(names, values));
       return PyObject_IsTrue(ok.ptr()) == 1;
     } catch (nb::python_error &e) {
-      error = nb::str(e.value()).c_str();
-      if (error.empty()) // KeyboardInterrupt(), say
-        error = nb::type_name(e.type()).c_str();
+      error = pythonErrorText(e);
     } catch (std::exception &e) {
       error = e.what();
     }
@@ -64,9 +74,27 @@ skew::PassRunner pythonRunner(nb::callable runner,
   };
 }
 
+// The option checker of a Python pass: checker({option name: value}) -> the
+// error message, "" when the values are valid.
+skew::OptionChecker pythonChecker(nb::callable checker,
+                                  std::vector<std::string> optionNames) {
+  return [checker = std::move(checker), names = std::move(optionNames)](
+             const std::vector<skew::OptionValue> &values) -> std::string {
+    nb::gil_scoped_acquire gil;
+    try {
+      return nb::cast<std::string>(checker(optionDict(names, values)));
+    } catch (nb::python_error &e) {
+      return pythonErrorText(e);
+    } catch (std::exception &e) {
+      return e.what();
+    }
+  };
+}
+
 void registerPass(std::string argument, std::string summary,
                   std::string className, std::string opName,
-                  std::vector<skew::OptionSpec> options, nb::callable runner) {
+                  std::vector<skew::OptionSpec> options, nb::callable runner,
+                  nb::callable checker) {
   auto spec = std::make_unique<skew::PythonPassSpec>();
   std::vector<std::string> optionNames;
   for (const skew::OptionSpec &option : options)
@@ -76,7 +104,8 @@ void registerPass(std::string argument, std::string summary,
   spec->className = std::move(className);
   spec->opName = std::move(opName);
   spec->options = std::move(options);
-  spec->run = pythonRunner(std::move(runner), std::move(optionNames));
+  spec->run = pythonRunner(std::move(runner), optionNames);
+  spec->check = pythonChecker(std::move(checker), std::move(optionNames));
   std::string error = skew::registerPythonPass(std::move(spec));
   if (!error.empty())
     throw nb::value_error(error.c_str());
@@ -275,9 +304,10 @@ NB_MODULE(_native, m) {
       .def(nb::init<std::string, skew::OptionKind, std::string, std::string>(),
            "name"_a, "kind"_a, "default"_a, "help"_a);
   m.def("register_pass", &registerPass, "argument"_a, "summary"_a,
-        "class_name"_a, "op_name"_a, "options"_a, "runner"_a,
+        "class_name"_a, "op_name"_a, "options"_a, "runner"_a, "checker"_a,
         "Register a Python pass in MLIR's pass registry: runner(op, {option "
-        "name: value}) -> bool runs it.");
+        "name: value}) -> bool runs it; checker({option name: value}) -> str "
+        "checks the values a pipeline sets (the error, \"\" when valid).");
   m.def("run_pass_manager", &runPassManager, "pass_manager"_a, "operation"_a,
         "Run a pass manager on an operation with the GIL released: None on "
         "success, else the errors it reported.");

@@ -86,15 +86,25 @@ public:
     return clone;
   }
 
+  // Values out of range are an error of the pipeline, reported once where
+  // it is parsed (as a C++ pass's option parser reports a bad value), not
+  // once per operation the pass runs on.
+  LogicalResult initializeOptions(
+      llvm::StringRef text,
+      function_ref<LogicalResult(const llvm::Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(text, errorHandler)))
+      return failure();
+    std::string error = identity.spec->check(values());
+    if (error.empty())
+      return success();
+    return errorHandler(error);
+  }
+
   // The runner's own error becomes an error diagnostic naming the pass.
   void runOnOperation() override {
     Operation *op = getOperation();
-    std::vector<OptionValue> values;
-    for (const AnyOption &option : options)
-      values.push_back(std::visit(
-          [](const auto &o) { return OptionValue(o->getValue()); }, option));
     std::string error;
-    if (identity.spec->run(wrap(op), values, error))
+    if (identity.spec->run(wrap(op), values(), error))
       return;
     if (!error.empty())
       op->emitError() << "pass '" << getArgument()
@@ -103,6 +113,14 @@ public:
   }
 
 private:
+  std::vector<OptionValue> values() const {
+    std::vector<OptionValue> values;
+    for (const AnyOption &option : options)
+      values.push_back(std::visit(
+          [](const auto &o) { return OptionValue(o->getValue()); }, option));
+    return values;
+  }
+
   PassIdentity identity;
   std::vector<AnyOption> options;
 };

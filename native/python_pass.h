@@ -54,6 +54,11 @@ using PassRunner = std::function<bool(
     MlirOperation op, const std::vector<OptionValue> &values,
     std::string &error)>;
 
+// Checks option values beyond their type (a range, a choice) when a
+// pipeline sets them. Returns the error message, empty when they are valid.
+using OptionChecker =
+    std::function<std::string(const std::vector<OptionValue> &values)>;
+
 struct PythonPassSpec {
   std::string argument;
   std::string summary;
@@ -63,6 +68,7 @@ struct PythonPassSpec {
   // Kept, like the registry, for the life of the process; called on the
   // thread that runs the pass.
   PassRunner run;
+  OptionChecker check;
 };
 
 // Registers `spec` in MLIR's pass registry. Returns an error message, empty

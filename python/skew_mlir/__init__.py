@@ -5,6 +5,7 @@ Importing the package registers its passes in MLIR's pass registry and makes
 """
 
 from . import pass_manager
+from .diagnostics import format_diagnostic
 from .dialect import load_pto_dialect, make_context
 from .registry import Pass, PassFailure, option, register_pass
 
@@ -13,5 +14,5 @@ pass_manager.install()
 from . import passes  # noqa: E402  (registers the passes; needs the above)
 
 __version__ = "0.1.0"
-__all__ = ["Pass", "PassFailure", "load_pto_dialect", "make_context", "option",
-           "passes", "register_pass"]
+__all__ = ["Pass", "PassFailure", "format_diagnostic", "load_pto_dialect",
+           "make_context", "option", "passes", "register_pass"]

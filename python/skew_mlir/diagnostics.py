@@ -1,7 +1,9 @@
-"""Emit MLIR diagnostics (error / warning / remark / note) at a location.
+"""Emit MLIR diagnostics (error / warning / remark / note) at a location,
+and format the ones a Python handler receives.
 
 They go through the context's diagnostic engine, so pto-opt prints them as
-`file:line:col: remark: ...` and `--verify-diagnostics` matches them.
+`file:line:col: remark: ...` and `--verify-diagnostics` matches them;
+`format_diagnostic` gives a Python handler the same text.
 """
 
 from __future__ import annotations
@@ -45,3 +47,32 @@ def warning(location: ir.Location, message: str) -> None:
 
 def remark(location: ir.Location, message: str) -> None:
     emit(location, "remark", message)
+
+
+def format_diagnostic(diagnostic) -> str:
+    """`file:line:col: severity: message`, one line per note after it, as
+    pto-opt prints it. `diagnostic`: what a handler attached with
+    `Context.attach_diagnostic_handler` receives, or an entry of
+    `MLIRError.error_diagnostics`."""
+    severity = str(diagnostic.severity.name).lower()
+    lines = [f"{_where(diagnostic.location)}: {severity}: {diagnostic.message}"]
+    lines += [f"{_where(note.location)}: note: {note.message}" for note in diagnostic.notes]
+    return "\n".join(lines)
+
+
+def _where(location: ir.Location) -> str:
+    """The file position of `location`, as MLIR's source manager handler
+    picks it: a name's child, a call site's callee, a fusion's first known."""
+    if location.is_a_file():
+        return f"{location.filename}:{location.start_line}:{location.start_col}"
+    if location.is_a_name():
+        return _where(location.child_loc)
+    if location.is_a_callsite():
+        return _where(location.callee)
+    if location.is_a_fused():
+        known = [_where(part) for part in location.locations]
+        return next((where for where in known if where != _UNKNOWN), _UNKNOWN)
+    return _UNKNOWN
+
+
+_UNKNOWN = "<unknown>:0"

@@ -11,8 +11,10 @@ register_pass(VerifyFifo)
 
 
 def skew_cross_core_pipeline(**options) -> SkewCrossCorePipeline:
-    """The pass as an object: call it on a module or operation, or put
-    `pipeline_text()` into a PassManager pipeline (under func.func)."""
+    """The pass as an object: call it on a module, or put `pipeline_text()`
+    into a PassManager pipeline at builtin.module, where it proves each
+    cube/vector pair (under func.func the peer is not visible, and a loop
+    whose skew could deadlock some peer is demoted)."""
     return SkewCrossCorePipeline(**options)
 
 

@@ -9,7 +9,9 @@ exactly as they see a C++ pass's.
 
 from __future__ import annotations
 
+import enum
 import gc
+import os
 import traceback
 import typing
 from typing import Any, ClassVar
@@ -21,6 +23,9 @@ from . import _native, diagnostics, pass_manager
 _KINDS = {int: _native.OptionKind.INT, bool: _native.OptionKind.BOOL,
           str: _native.OptionKind.STRING}
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+# Set (to anything but "" or "0") to add the Python traceback to the error a
+# pass's unexpected exception becomes.
+TRACEBACK_VARIABLE = "SKEW_MLIR_TRACEBACK"
 
 
 class Option:
@@ -28,11 +33,13 @@ class Option:
 
         fifo_depth: int = option(0, "FIFO slots per direction", minimum=0)
 
-    The field's annotation (`int`, `bool` or `str`) is the option's type; its
-    pipeline name is the field's with dashes (`fifo-depth`). Values are
-    checked whenever they are set, from Python as from a pipeline: the wrong
-    type is a TypeError, a value out of range a ValueError, each naming the
-    option.
+    The field's annotation (`int`, `bool`, `str`, or an `enum.Enum` whose
+    values are strings) is the option's type; its pipeline name is the
+    field's with dashes (`fifo-depth`). An enum option is spelled by its
+    members' values on a pipeline and holds the member. Values are checked
+    whenever they are set, from Python as from a pipeline (where parsing the
+    pipeline reports them, once): the wrong type is a TypeError, a value out
+    of range a ValueError, each naming the option.
     """
 
     def __init__(self, default: Any, help: str, minimum: int | None = None,
@@ -58,11 +65,22 @@ class Option:
 
     @property
     def kind(self) -> _native.OptionKind:
-        return _KINDS[self.type]
+        return _native.OptionKind.STRING if _is_enum(self.type) else _KINDS[self.type]
 
     def check(self, value: Any, argument: str) -> Any:
         """`value` as this option holds it, or TypeError / ValueError."""
         what = f"option '{self.name}' of pass '{argument}'"
+        if _is_enum(self.type):
+            if isinstance(value, self.type):
+                return value
+            names = ", ".join(member.value for member in self.type)
+            if not isinstance(value, str):
+                raise TypeError(f"{what} takes one of {names}, got "
+                                f"{type(value).__name__} {value!r}")
+            try:
+                return self.type(value)
+            except ValueError:
+                raise ValueError(f"{what} must be one of {names}, got {value!r}") from None
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{what} takes an integer, got "
@@ -85,7 +103,13 @@ class Option:
         """`value` as a pipeline spells it."""
         if isinstance(value, bool):
             return "true" if value else "false"
+        if isinstance(value, enum.Enum):
+            return value.value
         return str(value)
+
+
+def _is_enum(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, enum.Enum)
 
 
 def option(default: Any, help: str, *, minimum: int | None = None,
@@ -96,7 +120,10 @@ def option(default: Any, help: str, *, minimum: int | None = None,
 
 
 class PassFailure(Exception):
-    """Raise from `run` after emitting error diagnostics: fails the pass quietly."""
+    """Raise from `run` after emitting error diagnostics: fails the pass
+    quietly (the diagnostics say why). Whoever runs the pass sees an
+    `mlir.ir.MLIRError` carrying those diagnostics, from a PassManager as
+    from calling the pass object."""
 
 
 class Pass:
@@ -117,9 +144,9 @@ class Pass:
         hints = typing.get_type_hints(cls)
         for field in declared:
             field.type = hints.get(field.attr, object)
-            if field.type not in _KINDS:
+            if field.type not in _KINDS and not _is_enum(field.type):
                 raise TypeError(f"option '{field.name}' of {cls.__name__} must be "
-                                f"annotated int, bool or str, not {field.type}")
+                                f"annotated int, bool, str or an Enum, not {field.type}")
             field.check(field.default, getattr(cls, "argument", cls.__name__))
         cls.options = cls.options + tuple(declared)
 
@@ -152,11 +179,22 @@ class Pass:
     # Library use: run this pass directly on an operation; an anchored pass
     # runs on every op of its anchor kind nested in `op`.
     def __call__(self, op: ir.Operation | ir.Module | ir.OpView) -> None:
+        """Runs the pass on `op`. On failure raises `mlir.ir.MLIRError` whose
+        `error_diagnostics` are the errors the pass emitted (as
+        `PassManager.run` does); remarks and warnings go to the context's
+        handlers as they are emitted."""
         op = op.operation
         targets = [op] if self.op_name in (None, op.name) else _nested(op, self.op_name)
-        with op.context, op.location:
-            for target in targets:
-                self.run_reporting(target)
+        errors = _ErrorCapture(op.context)
+        try:
+            with op.context, op.location:
+                for target in targets:
+                    self.run_reporting(target)
+        except PassFailure:
+            raise ir.MLIRError(f"Failure while executing pass '{self.argument}'",
+                               errors.diagnostics) from None
+        finally:
+            errors.detach()
 
     def pipeline_text(self) -> str:
         """The textual pipeline element, e.g. `pto-skew-cross-core{remarks=true}`."""
@@ -168,6 +206,31 @@ class Pass:
                 text = "{" + text + "}"
             parts.append(f"{field.name}={text}")
         return f"{self.argument}{{{' '.join(parts)}}}" if parts else self.argument
+
+
+class _ErrorCapture:
+    """Takes the error diagnostics emitted in `context` (leaving the others
+    to the handlers attached before it) until detached."""
+
+    def __init__(self, context: ir.Context):
+        self.diagnostics: list[pass_manager.DiagnosticInfo] = []
+        self.handler = context.attach_diagnostic_handler(self._take)
+
+    def _take(self, diagnostic) -> bool:
+        if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
+            return False
+        self.diagnostics.append(_copy(diagnostic))
+        return True
+
+    def detach(self) -> None:
+        self.handler.detach()
+
+
+def _copy(diagnostic) -> pass_manager.DiagnosticInfo:
+    """A diagnostic outlives its handler call only as a copy."""
+    return pass_manager.DiagnosticInfo(
+        diagnostic.severity, diagnostic.location, diagnostic.message,
+        tuple(_copy(note) for note in diagnostic.notes))
 
 
 def _nested(op: ir.Operation, name: str) -> list[ir.Operation]:
@@ -202,21 +265,32 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     specs = [_native.OptionSpec(o.name, o.kind, o.text(o.default), o.help)
              for o in cls.options]
     _native.register_pass(cls.argument, cls.summary, cls.__name__,
-                          cls.op_name or "", specs, _make_runner(cls))
+                          cls.op_name or "", specs, _make_runner(cls), _make_checker(cls))
     _REGISTERED[cls.argument] = cls
     return cls
+
+
+def _make_checker(cls: type[Pass]):
+    """The callable the native pass invokes when a pipeline sets its
+    options: ({option name: value}) -> the error message, "" when valid."""
+
+    def checker(values: dict[str, Any]) -> str:
+        try:
+            cls(**{o.attr: values[o.name] for o in cls.options})
+        except (TypeError, ValueError) as exc:
+            return str(exc)
+        return ""
+
+    return checker
 
 
 def _make_runner(cls: type[Pass]):
     """The callable the native pass invokes: (op, option values) -> ok."""
 
     def runner(op: ir.Operation, values: dict[str, Any]) -> bool:
-        try:
-            # MLIR parsed the values to the right types; a range is ours.
-            instance = cls(**{o.attr: values[o.name] for o in cls.options})
-        except ValueError as exc:
-            diagnostics.error(op.location, str(exc))
-            return False
+        # MLIR parsed the values to the right types, and the checker their
+        # ranges when the pipeline set them.
+        instance = cls(**{o.attr: values[o.name] for o in cls.options})
         try:
             # Worker threads have no default context: give the pass its op's.
             with op.context, op.location, pass_manager.in_pass():
@@ -224,9 +298,20 @@ def _make_runner(cls: type[Pass]):
         except PassFailure:
             return False
         except Exception as exc:  # noqa: BLE001 - any failure becomes a diagnostic
-            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            diagnostics.error(op.location, f"pass '{cls.argument}' raised {detail}")
+            _report_exception(op, cls.argument, exc)
             return False
         return True
 
     return runner
+
+
+def _report_exception(op: ir.Operation, argument: str, exc: Exception) -> None:
+    """An error at `op` naming the pass and the exception; its note holds the
+    Python traceback when TRACEBACK_VARIABLE is set, else says how to get it."""
+    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    if os.environ.get(TRACEBACK_VARIABLE, "") not in ("", "0"):
+        note = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    else:
+        note = f"set {TRACEBACK_VARIABLE}=1 to see the Python traceback"
+    diagnostics.error(op.location, f"pass '{argument}' raised {detail}",
+                      [(op.location, note.rstrip())])

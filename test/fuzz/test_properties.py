@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest, hypothesis
 """Property-based tests of pto-skew-cross-core on random cube/vector pairs.
 
 Each example is a random kernel pair (skew_testing.random_pairs, in test/lib: scalar

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """IRMapping-style cloning through the native shim."""
 
 import pytest

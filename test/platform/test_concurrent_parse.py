@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """One thread runs a func.func-nested Python pass on many functions while
 another parses, verifies or prints IR in the same multithreaded context.
 The second thread's verifier used to wait for MLIR's thread pool while

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """`import skew_mlir` leaves the rest of the process alone: a thread that
 imports numpy while another imports skew_mlir (and with it mlir.ir) gets
 numpy. Runs in a fresh interpreter, where neither is imported yet."""

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """Options given from Python are checked as a pipeline's are: the wrong type
 is a TypeError and a value out of range a ValueError, both naming the option,
 before anything runs."""

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """Python passes in MLIR's own pass registry, seen from the Python bindings."""
 
 import os

@@ -46,7 +46,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
-    // expected-remark @below {{demoted: consumer role: result #0 of 'pto.tpop_from_aic' is used by 'pto.tpush_to_aic'}}
+    // expected-remark @below {{not skewed: consumer role (expected: the peer's producer runs ahead): its first FIFO op 'pto.tpop_from_aic' is a pop}}
     scf.for %i = %c0 to %c4 step %c1 {
       %t = "pto.tpop_from_aic"() : () -> tensor<16xf32>
       "pto.tpush_to_aic"(%t) : (tensor<16xf32>) -> ()

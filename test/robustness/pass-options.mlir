@@ -25,9 +25,16 @@
 // RUN: not pto-opt %s --pto-skew-cross-core="remainder=exact" 2>&1 | FileCheck %s --check-prefix=REMAINDER --implicit-check-not=Traceback
 // REMAINDER: error: option 'remainder' of pass 'pto-skew-cross-core' must be one of peel, shrink, got 'exact'
 //
-// A negative slot count for pto-verify-fifo: located at the module.
+// A value out of an option's range is an error of the pipeline, reported
+// once where it is parsed (as MLIR's option parser reports a bad value), not
+// once per operation the pass would run on: here under func.func, on both
+// functions of the file.
 // RUN: not pto-opt %s --pto-verify-fifo="fifo-depth=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=Traceback
-// NEGATIVE: pass-options.mlir:[[@LINE+21]]:1: error: option 'fifo-depth' of pass 'pto-verify-fifo' must be >= 0, got -1
+// NEGATIVE: <unknown>:0: error: option 'fifo-depth' of pass 'pto-verify-fifo' must be >= 0, got -1
+// RUN: not pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{fifo-depth=-1}))' 2>&1 | FileCheck %s --check-prefix=ONCE --implicit-check-not="must be >= 0"
+// RUN: not pto-opt %s --pto-skew-cross-core="fifo-depth=-2" 2>&1 | FileCheck %s --check-prefix=ONCE-FLAG --implicit-check-not="must be >= 0"
+// ONCE: <unknown>:0: error: option 'fifo-depth' of pass 'pto-skew-cross-core' must be >= 0, got -1
+// ONCE-FLAG: <unknown>:0: error: option 'fifo-depth' of pass 'pto-skew-cross-core' must be >= 0, got -2
 //
 // Malformed pipelines: unbalanced braces and parentheses.
 // RUN: not pto-opt %s --pass-pipeline='builtin.module(func.func(pto-skew-cross-core{fifo-depth=2)))' 2>&1 | FileCheck %s --check-prefix=BRACE --implicit-check-not=Traceback
@@ -41,7 +48,7 @@
 // what the stages ask for, and the pair is still proved deadlock-free.
 // RUN: pto-opt %s --pto-skew-cross-core="fifo-depth=1099511627776 remarks=true" --pto-verify-fifo="fifo-depth=1099511627776 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=HUGE --implicit-check-not=Traceback
 // HUGE: remark: skewed: depth 2 (requested 2, trip 8, slots 1099511627776)
-// HUGE: remark: demoted: consumer role
+// HUGE: remark: not skewed: consumer role
 // HUGE: remark: FIFO verified for @cube / @vector at 1099511627776 slot(s) per pipe: C2V 8 messages
 //
 // The same option given twice: the last one wins, as in upstream mlir-opt.

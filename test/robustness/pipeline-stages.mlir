@@ -21,7 +21,7 @@ module attributes {pto.fifo_depth = 2 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
-    // expected-remark @below {{skewed: depth 2 (requested 1099511627775, trip 8, slots 2)}}
+    // expected-remark @below {{skewed: depth 2 (requested 1099511627775, trip 8, slots 2; C2V has 2 slots: at most 2 iterations ahead)}}
     scf.for %i = %c0 to %c8 step %c1 {
       "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
@@ -40,12 +40,12 @@ func.func @stages_wide(%a: tensor<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{skewed: depth 4 (requested 99999999999999999999999999999, trip 8, slots 4)}}
+  // expected-remark @below {{skewed: depth 4 (requested 99999999999999999999999999999, trip 8, slots 4; C2V has 4 slots: at most 4 iterations ahead)}}
   scf.for %i = %c0 to %c8 step %c1 {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
   } {pto.pipeline_stages = 100000000000000000000000000000 : i128}
-  // expected-remark @below {{skewed: depth 4 (requested 18446744073709551614, trip 8, slots 4)}}
+  // expected-remark @below {{skewed: depth 4 (requested 18446744073709551614, trip 8, slots 4; C2V has 4 slots: at most 4 iterations ahead)}}
   scf.for %i = %c0 to %c8 step %c1 {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>

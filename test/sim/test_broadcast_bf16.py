@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """linalg.generic with constant (broadcast) indices in its indexing maps, as
 real softmax code writes them, and bf16 element types (ml_dtypes)."""
 

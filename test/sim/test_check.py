@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The differential check: the pass keeps every pipe's messages and every
 output bit-identical, and deliberately wrong reorderings are caught."""
 

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The cost model's arithmetic on a hand-computed case, and its overrides."""
 
 import json

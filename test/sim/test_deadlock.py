@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """A skew deeper than the pipes can buffer deadlocks, and the report says where."""
 
 import pytest

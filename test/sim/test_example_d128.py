@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """examples/flash_decode_qk_pv_d128.mlir: the flash-decode pair at Ascend-sized
 tiles (64 query rows, head dim 128, KV blocks of 128 keys, f16 Q/K/V and P,
 f32 scores and accumulators).

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """examples/flash_attention_exact.mlir and its run-time-length twin
 flash_attention_exact_dynamic.mlir compute exact attention,
 softmax(scale * Q K^T) V, on inputs whose running row maximum grows from

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest, hypothesis
 """Op semantics of the interpreter against numpy."""
 
 import numpy as np

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The pipes: in-order delivery, blocking push/pop, slot release by pop or tfree."""
 
 import numpy as np

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The examples translated from real samples compute what their sources
 compute: numpy references on the simulator's seeded inputs."""
 

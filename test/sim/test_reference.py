@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The flash-decode kernels compute attention: softmax(scale * Q K^T) V.
 
 examples/flash_decode_qk_pv.mlir keeps one message per direction and so

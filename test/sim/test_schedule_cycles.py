@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The cycle counts benchmarks/schedule_quality.py reports, pinned here with
 the cost model that produced them (the default one, resembling an A2/A3 AI
 core: 600-cycle pipe hops): both flash-decode examples at trip 16 and 4

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """timing.steady_state: the per-block period of a one-round-trip pair, and the
 limit the pipe latency puts on it at skew depth D.
 

@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """The real FIFO contract in the simulator: pipes per (direction, id) with
 their own slot counts, in-order operand-less tfree, split messages halved
 between two vector sub-blocks, pto.get_subblock_idx."""

@@ -141,7 +141,7 @@ func.func @mixed_chain(%w: tensor<4xf32>) -> tensor<4xf32> {
     %s = arith.addf %a, %p : tensor<4xf32>
     scf.yield %s : tensor<4xf32>
   } {pto.pipeline_stages = 2 : i64}
-  // expected-remark @below {{demoted: consumer role: result #0 of 'pto.tpop_from_aiv' is used by 'arith.addf'}}
+  // expected-remark @below {{not skewed: consumer role (expected: the peer's producer runs ahead): its first FIFO op 'pto.tpop_from_aiv' is a pop}}
   %r2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %r1) -> (tensor<4xf32>) {
     %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
     %s = arith.addf %p, %r1 : tensor<4xf32>

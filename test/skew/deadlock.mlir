@@ -68,7 +68,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
 
 // CHECK-LABEL: func.func @cube2
 // FUNC: demoted: the peer kernel is not visible from this anchor, and the kernel pushes 8 messages on C2V, more than the 1 slot a peer's initialise op may declare (this kernel declares none for C2V)
-// FUNC: demoted: consumer role
+// FUNC: not skewed: consumer role
 //--- holding.mlir
 module attributes {pto.fifo_depth = 2 : i64} {
   func.func @cube2(%w: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
@@ -91,7 +91,7 @@ module attributes {pto.fifo_depth = 2 : i64} {
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
     "pto.tpush_to_aic"(%w) : (tensor<4xf32>) -> ()
-    // expected-remark @below {{demoted: consumer role}}
+    // expected-remark @below {{not skewed: consumer role}}
     %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
       %n = arith.addf %acc, %p : tensor<4xf32>
@@ -131,7 +131,7 @@ module {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     "pto.aiv_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, slot_num = 4 : i32} : () -> ()
-    // expected-remark @below {{demoted: consumer role}}
+    // expected-remark @below {{not skewed: consumer role}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
       %n = arith.addf %acc, %p : tensor<4xf32>

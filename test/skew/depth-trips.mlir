@@ -234,7 +234,7 @@ func.func @d3_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
-  // expected-remark @below {{skewed: depth 2 (requested 3, trip 5, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 3, trip 5, slots 4; trip 5 < 2 x 3: at most 2 iterations ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()

@@ -196,7 +196,7 @@ func.func @dynamic_unsigned(%ub: i32, %w: tensor<4xf32>) {
 func.func @dynamic_narrow(%lb: i8, %ub: i8, %w: tensor<4xf32>) {
   %c40 = arith.constant 40 : i8
   %c100 = arith.constant 100 : i8
-  // expected-remark @below {{skewed: depth 3 (requested 7, trip dynamic, skewed when >= 6, slots 4; at most 7 iterations at step 40 in i8)}}
+  // expected-remark @below {{skewed: depth 3 (requested 7, trip dynamic, skewed when >= 6, slots 4; C2V has 4 slots: at most 4 iterations ahead; i8 holds at most 7 iterations at step 40)}}
   scf.for %i = %lb to %ub step %c40 : i8 {
     "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>

@@ -21,13 +21,13 @@
 // CHECK-NEXT:    "pto.tpush_to_aiv"
 // CHECK-COUNT-65: "pto.tpop_from_aiv"
 // CHECK-NEXT:    return
-// SHRINK: remark: skewed: depth 1 (requested 999999999999, trip 1000000000001, slots 1000000000000; remainder=shrink)
+// SHRINK: remark: skewed: depth 1 (requested 999999999999, trip 1000000000001, slots 1000000000000; capped at 64 copies of the body; remainder=shrink: 1 is the largest depth dividing trip 1000000000001)
 module attributes {pto.fifo_depth = 1000000000000 : i64} {
   func.func @huge_both(%a: tensor<16xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %n = arith.constant 1000000000001 : index
-    // expected-remark @below {{skewed: depth 64 (requested 999999999999, trip 1000000000001, slots 1000000000000; capped at 64 copies)}}
+    // expected-remark @below {{skewed: depth 64 (requested 999999999999, trip 1000000000001, slots 1000000000000; capped at 64 copies of the body)}}
     scf.for %i = %c0 to %n step %c1 {
       "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
@@ -40,13 +40,13 @@ module attributes {pto.fifo_depth = 1000000000000 : i64} {
 
 // Huge stages, the usual 4 slots: the slots bound the depth.
 // CHECK-LABEL: func.func @huge_stages
-// SHRINK: remark: skewed: depth 3 (requested 999999999999, trip 9, slots 4; remainder=shrink)
+// SHRINK: remark: skewed: depth 3 (requested 999999999999, trip 9, slots 4; C2V has 4 slots: at most 4 iterations ahead; remainder=shrink: 3 is the largest depth dividing trip 9)
 module {
   func.func @huge_stages(%a: tensor<16xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %n = arith.constant 9 : index
-    // expected-remark @below {{skewed: depth 4 (requested 999999999999, trip 9, slots 4)}}
+    // expected-remark @below {{skewed: depth 4 (requested 999999999999, trip 9, slots 4; C2V has 4 slots: at most 4 iterations ahead)}}
     scf.for %i = %c0 to %n step %c1 {
       "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>

@@ -79,7 +79,7 @@ func.func @tile_filled_in_place(%v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: consumer role: result #0 of 'memref.alloc' is used by 'linalg.fill'}}
+  // expected-remark @below {{demoted: the producer half's result #0 of 'memref.alloc' is used by 'linalg.fill' in the consumer half (only scalar arith is recomputed there)}}
   scf.for %i = %c0 to %c8 step %c1 {
     %t = memref.alloc() : memref<16xf32>
     linalg.fill ins(%v : f32) outs(%t : memref<16xf32>)

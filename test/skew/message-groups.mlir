@@ -221,7 +221,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
-    // expected-remark @below {{skewed: depth 1 (requested 3, trip 8, slots 4; C2V: 4 slots / 3 messages per iteration)}}
+    // expected-remark @below {{skewed: depth 1 (requested 3, trip 8, slots 4; C2V has 4 slots for 3 messages per iteration: at most 1 iteration ahead)}}
     scf.for %i = %c0 to %c8 step %c1 {
       "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
       "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()

@@ -56,7 +56,7 @@ func.func @tensor_arith_carry(%a: tensor<16xf32>, %b: tensor<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: consumer role: result #0 of 'arith.addf' is used by 'arith.mulf'}}
+  // expected-remark @below {{demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there)}}
   scf.for %i = %c0 to %c8 step %c1 {
     %s = arith.addf %a, %b : tensor<16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<16xf32>) -> ()

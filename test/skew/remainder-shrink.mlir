@@ -77,7 +77,7 @@ func.func @f2_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 2 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 2, slots 4)}}
+  // expected-remark @below {{skewed: depth 1 (requested 2, trip 2, slots 4; trip 2 < 2 x 2: at most 1 iteration ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -108,7 +108,7 @@ func.func @f2_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 3 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 3, slots 4)}}
+  // expected-remark @below {{skewed: depth 1 (requested 2, trip 3, slots 4; trip 3 < 2 x 2: at most 1 iteration ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -170,7 +170,7 @@ func.func @f2_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 5, slots 4; remainder=shrink)}}
+  // expected-remark @below {{skewed: depth 1 (requested 2, trip 5, slots 4; remainder=shrink: 1 is the largest depth dividing trip 5)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -263,7 +263,7 @@ func.func @f2_trip9(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 9 : index
-  // expected-remark @below {{skewed: depth 1 (requested 2, trip 9, slots 4; remainder=shrink)}}
+  // expected-remark @below {{skewed: depth 1 (requested 2, trip 9, slots 4; remainder=shrink: 1 is the largest depth dividing trip 9)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -325,7 +325,7 @@ func.func @f4_trip2(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 2 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 2, slots 4)}}
+  // expected-remark @below {{skewed: depth 1 (requested 3, trip 2, slots 4; trip 2 < 2 x 3: at most 1 iteration ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -356,7 +356,7 @@ func.func @f4_trip3(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 3 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 3, slots 4)}}
+  // expected-remark @below {{skewed: depth 1 (requested 3, trip 3, slots 4; trip 3 < 2 x 3: at most 1 iteration ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -387,7 +387,7 @@ func.func @f4_trip4(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 4 : index
-  // expected-remark @below {{skewed: depth 2 (requested 3, trip 4, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 3, trip 4, slots 4; trip 4 < 2 x 3: at most 2 iterations ahead)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -418,7 +418,7 @@ func.func @f4_trip5(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 5 : index
-  // expected-remark @below {{skewed: depth 1 (requested 3, trip 5, slots 4; remainder=shrink)}}
+  // expected-remark @below {{skewed: depth 1 (requested 3, trip 5, slots 4; trip 5 < 2 x 3: at most 2 iterations ahead; remainder=shrink: 1 is the largest depth dividing trip 5)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()
@@ -480,7 +480,7 @@ func.func @f4_trip8(%k: tensor<64x16xf32>, %init: tensor<64x16xf32>) -> tensor<6
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %ub = arith.constant 8 : index
-  // expected-remark @below {{skewed: depth 2 (requested 3, trip 8, slots 4; remainder=shrink)}}
+  // expected-remark @below {{skewed: depth 2 (requested 3, trip 8, slots 4; remainder=shrink: 2 is the largest depth dividing trip 8)}}
   %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<64x16xf32>) {
     %s = tensor.extract_slice %k[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<1x16xf32>
     "pto.tpush_to_aiv"(%s) : (tensor<1x16xf32>) -> ()

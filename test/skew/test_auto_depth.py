@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """depth=auto: the static estimate of P, C and R agrees with the simulator,
 and the chosen depth hides the round trip where the slots allow it
 (docs/deadlock.md, "depth=auto")."""

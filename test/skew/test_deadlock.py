@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """pto-skew-cross-core never makes a deadlock-free pair deadlock
 (docs/deadlock.md).
 

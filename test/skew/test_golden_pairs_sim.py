@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """`pto-sim check` on every case of the golden tests of message groups,
 remainders (at the default remainder=peel and remainder=shrink) and static
 ranges (i32 and unsigned IVs up to the top of their type).

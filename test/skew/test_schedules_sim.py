@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest, hypothesis
 """The schedules beyond the seed's, run: every property (pto-verify-fifo,
 bitwise-identical outputs and per-pipe messages in the simulator, no
 deadlock, idempotency) on kernel pairs that exercise them, and the depth

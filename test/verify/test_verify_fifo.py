@@ -1,4 +1,5 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest, hypothesis
 """pto-verify-fifo from Python, its speed on huge trips, and its abstract
 model cross-checked against the simulator (which runs the pairs numerically)."""
 
@@ -88,18 +89,30 @@ def test_pipeline_text_and_library_call():
     assert ok and len(diags) == 1 and diags[0].startswith("remark: FIFO verified")
 
 
-def test_library_call_raises_pass_failure_on_a_deadlock():
+def test_library_call_raises_the_errors_as_a_pass_manager_does():
+    """A pass object called on a module raises MLIRError carrying the errors
+    (message and text), as PassManager.run does for the same pipeline; no
+    handler and no stderr sees them (issue 22: an empty PassFailure)."""
     module = ir.Module.parseFile(str(SIM_INPUTS / "deadlock_d3.mlir"))
     seen = []
     handle = module.context.attach_diagnostic_handler(lambda d: seen.append(d.message) or True)
     try:
         skew_mlir.passes.verify_fifo(fifo_depth=3)(module)
-        assert seen == []
-        with pytest.raises(skew_mlir.PassFailure):
+        with pytest.raises(ir.MLIRError) as called:
             skew_mlir.passes.verify_fifo(fifo_depth=2)(module)
+        with pytest.raises(ir.MLIRError) as managed:
+            PassManager.parse("builtin.module(pto-verify-fifo{fifo-depth=2})").run(
+                module.operation)
     finally:
         handle.detach()
-    assert len(seen) == 2 and all(m.startswith("deadlock at 2 slot(s)") for m in seen)
+    assert seen == []
+    for failure in (called, managed):
+        errors = failure.value.error_diagnostics
+        assert len(errors) == 2, errors
+        assert all(d.message.startswith("deadlock at 2 slot(s)") for d in errors)
+        assert "deadlock at 2 slot(s)" in str(failure.value)
+    assert ([(d.message, str(d.location)) for d in called.value.error_diagnostics]
+            == [(d.message, str(d.location)) for d in managed.value.error_diagnostics])
 
 
 # --- huge trips ----------------------------------------------------------------

@@ -77,7 +77,8 @@ def _parser() -> argparse.ArgumentParser:
                         default=DEFAULT_MAX_VALUE_BYTES >> 20,
                         metavar="N", help="refuse a value (kernel argument, op result) "
                         "of more than N MiB")
-    common.add_argument("--timeline", metavar="OUT", help="write a timeline picture (.png/.svg)")
+    common.add_argument("--timeline", metavar="OUT", help="write a timeline picture "
+                        "(.png/.svg; needs the 'plot' extra: pip install 'skew-mlir[plot]')")
 
     parser = _Parser(prog="pto-sim", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -157,6 +158,15 @@ def _check(args) -> int:
 STACK_BYTES = 1 << 28
 
 
+def _require_plotting() -> None:
+    """--timeline fails before any simulation when it could not be drawn."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise SimError("--timeline needs matplotlib, which comes with the 'plot' "
+                       "extra: pip install 'skew-mlir[plot]'") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """pto-sim: `_main` on a large-stack thread."""
     outcome: list = []
@@ -196,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
+        if args.timeline:
+            _require_plotting()
         with pto.make_context():
             return _run(args) if args.command == "run" else _check(args)
     except (SimError, CostModelError) as exc:

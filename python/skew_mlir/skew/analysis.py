@@ -9,7 +9,7 @@ from mlir import ir
 from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from ..fifo_model import Pipe, pipe_of
 from ..loop_ranges import Constants
-from .depth import PipeBudget, requested_depth, skew_depth
+from .depth import PipeBudget, Remainder, requested_depth, skew_depth
 from .hazards import UNKNOWN_PEER, PeerMemory, check_memory
 from .loops import PipelineLoop, skew_range
 from .plan import CannotSkew, DemotionPlan, GuardedRange, SkewPlan
@@ -17,7 +17,7 @@ from .slicing import split_halves
 
 
 def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-            remainder: str = "peel", peer: PeerMemory = UNKNOWN_PEER
+            remainder: Remainder = Remainder.PEEL, peer: PeerMemory = UNKNOWN_PEER
             ) -> SkewPlan | DemotionPlan | None:
     """None for a loop that is not cross-core (left alone), else a skew or a
     demotion. `slots`: the slot count of each pipe the loop uses;
@@ -30,7 +30,7 @@ def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
             return None
         return _plan_skew(loop, slots, constants, remainder, peer)
     except CannotSkew as exc:
-        return DemotionPlan(loop.op, exc.reason)
+        return DemotionPlan(loop.op, exc.reason, exc.consumer)
 
 
 def _cross_core(loop: PipelineLoop) -> bool:
@@ -62,7 +62,7 @@ def _cross_core(loop: PipelineLoop) -> bool:
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-               remainder: str, peer: PeerMemory) -> SkewPlan:
+               remainder: Remainder, peer: PeerMemory) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -70,15 +70,16 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
             raise CannotSkew(f"FIFO op '{fifo.name}' is nested in '{parent.name}'")
     if loop.stages == 1:
         raise CannotSkew(f"{PIPELINE_STAGES_ATTR} = 1 asks for no skew")
+    lead = loop.fifo[0]
+    if lead.name in POP_OPS:
+        # Popping ahead is the consumer-side prefetch docs/ir-contract.md
+        # rules out; the peer's producer half runs ahead instead.
+        raise CannotSkew(f"its first FIFO op '{lead.name}' is a pop", consumer=True)
     rng = skew_range(op, constants)
-    if isinstance(rng, GuardedRange) and remainder == "shrink":
+    if isinstance(rng, GuardedRange) and remainder is Remainder.SHRINK:
         raise CannotSkew("non-constant bounds: remainder=shrink keeps the reference's "
                          "rule, which skews constant trip counts only")
     halves = split_halves(op)
-    lead = loop.fifo[0]
-    if lead.name in POP_OPS:
-        # Popping ahead is the consumer-side prefetch docs/ir-contract.md rules out.
-        raise CannotSkew(f"consumer role: the lead op '{lead.name}' is a pop")
     _check_pipes(loop.fifo)
     check_memory(halves, peer)
     messages = Counter(pipe_of(f) for f in loop.fifo)
@@ -89,8 +90,9 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     if isinstance(rng, GuardedRange):
         depth = skew_depth(requested_depth(loop.stages), pipes, None)
         if 2 * depth.depth > rng.max_trip:  # the guard could never pass
-            depth = depth._replace(depth=rng.max_trip // 2, why=(
-                f"at most {rng.max_trip} iterations at step {rng.step} in {op.operands[0].type}"))
+            depth = depth._replace(depth=rng.max_trip // 2, reasons=depth.reasons + (
+                f"{op.operands[0].type} holds at most {rng.max_trip} iterations "
+                f"at step {rng.step}",))
         return SkewPlan.guarded_skew(op, halves, rng, depth, text)
     depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
     return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text)

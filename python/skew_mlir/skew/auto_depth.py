@@ -24,6 +24,7 @@ from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..fifo_model import pipe_of
 from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TRANSCENDENTAL_OPS, CostModel,
                         element_bytes, element_name)
+from .depth import Remainder
 from .pairing import at_most, peer_kernel
 from .plan import SkewPlan
 
@@ -159,11 +160,20 @@ def auto_depth(plan: SkewPlan, root: ir.Operation, bound: int, cost: CostModel
     # Under remainder=shrink the wanted depth may not divide the trip: the
     # smallest dividing one above it, else the deepest below.
     depth = next((d for d in range(wanted, min(limit, wanted + 64) + 1)
-                  if plan.remainder != "shrink" or plan.trip % d == 0), wanted)
+                  if plan.remainder is not Remainder.SHRINK or plan.trip % d == 0), wanted)
     chosen = at_most(plan, depth)
     if chosen is None:
         return plan, ""
     d = chosen.depth
-    relation = ">=" if e.hiding_work(d) >= e.round_trip else "<"
-    return chosen, (f"auto: (2D-1)P + DC = {e.hiding_work(d)} {relation} R = {e.round_trip} "
-                    f"at D = {d}, P {e.produce}, C {e.consume}")
+    work = (f"(2D-1)P + DC = {e.hiding_work(d)} {{}} R = {e.round_trip} at D = {d}, "
+            f"P {e.produce}, C {e.consume}")
+    if e.hiding_work(d) >= e.round_trip:
+        return chosen, f"auto: the smallest depth that hides the round trip: {work.format('>=')}"
+    if d >= bound:
+        limit = "the pipes' slots allow no deeper skew"
+    elif d >= plan.trip_depth:
+        trip = "the IV's type" if plan.guarded else f"trip {plan.trip}"
+        limit = f"{trip} allows no deeper skew"
+    else:
+        limit = f"remainder=shrink: no deeper depth divides trip {plan.trip}"
+    return chosen, (f"auto: no depth hides the round trip, {limit}: {work.format('<')}")

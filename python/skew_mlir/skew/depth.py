@@ -7,6 +7,7 @@ be as large as an i64 attribute holds, and every step here is O(1) in them
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -15,7 +16,14 @@ from typing import NamedTuple
 # ask for, so that a huge request cannot blow up the code size.
 MAX_DEPTH = 64
 
-REMAINDER_MODES = ("peel", "shrink")
+
+
+class Remainder(enum.Enum):
+    """The `remainder` option: what a constant trip count that the depth does
+    not divide gets."""
+
+    PEEL = "peel"  # keep the depth, peel the leftover iterations after the loop
+    SHRINK = "shrink"  # lower the depth to the largest divisor of the trip
 
 
 class PipeBudget(NamedTuple):
@@ -26,10 +34,19 @@ class PipeBudget(NamedTuple):
     messages: int
 
 
+class DepthRule(enum.Enum):
+    """The `depth` option: where a loop's skew depth comes from."""
+
+    STAGES = "stages"  # max(2, pto.pipeline_stages - 1)
+    AUTO = "auto"  # the smallest that hides the round trip (auto_depth.py)
+
+
 class Depth(NamedTuple):
     requested: int  # max(2, stages - 1)
     depth: int  # the depth the skew uses
-    why: str  # why depth < requested ("" when it is not)
+    # Why depth < requested, in words, one reason per lowering in the order
+    # they were applied (empty when it is not lower).
+    reasons: tuple[str, ...] = ()
 
 
 def requested_depth(stages: int) -> int:
@@ -38,7 +55,7 @@ def requested_depth(stages: int) -> int:
 
 
 def skew_depth(requested: int, pipes: Mapping[object, PipeBudget],
-               trip: int | None, remainder: str = "peel") -> Depth:
+               trip: int | None, remainder: Remainder = Remainder.PEEL) -> Depth:
     """The depth for a loop asking for `requested`, whose pipes are `pipes`,
     with a constant trip count `trip` (>= 2) or None (known at run time only:
     the emitted guard runs the skew when trip >= 2 * depth).
@@ -47,24 +64,32 @@ def skew_depth(requested: int, pipes: Mapping[object, PipeBudget],
     more messages than the pipe has slots, and deadlocks against a peer that
     was demoted), but never below 1; then MAX_DEPTH caps it. A constant trip
     lowers it to trip // 2 when trip < 2 * depth; otherwise `remainder`
-    "peel" keeps it (the epilogue runs the trip % depth iterations left) and
-    "shrink" lowers it to the largest d with trip % d == 0 (the reference's
+    PEEL keeps it (the epilogue runs the trip % depth iterations left) and
+    SHRINK lowers it to the largest d with trip % d == 0 (the reference's
     rule)."""
-    depth, why = requested, ""
+    depth, reasons = requested, []
     for pipe, budget in sorted(pipes.items(), key=lambda item: str(item[0])):
         bound = max(1, budget.slots // budget.messages)
         if bound < depth:
-            # One message per iteration: the remark's slot count says why.
-            depth, why = bound, ("" if budget.messages == 1 else
-                                 f"{pipe}: {budget.slots} slots / "
-                                 f"{budget.messages} messages per iteration")
+            depth = bound
+            per = ("" if budget.messages == 1
+                   else f" for {budget.messages} messages per iteration")
+            reasons.append(f"{pipe} has {_count(budget.slots, 'slot')}{per}: "
+                           f"at most {_count(bound, 'iteration')} ahead")
     if depth > MAX_DEPTH:
-        depth, why = MAX_DEPTH, f"capped at {MAX_DEPTH} copies"
-    if trip is None:
-        return Depth(requested, depth, why)
-    if trip < 2 * depth:  # the remark's trip count says why
-        depth, why = trip // 2, ""
-    if remainder == "shrink" and trip % depth:
-        dividing = next(d for d in range(depth, 0, -1) if trip % d == 0)
-        depth, why = dividing, "remainder=shrink"
-    return Depth(requested, depth, why)
+        depth = MAX_DEPTH
+        reasons.append(f"capped at {MAX_DEPTH} copies of the body")
+    if trip is not None and trip < 2 * depth:
+        # The prologue and the epilogue each run `depth` whole iterations.
+        reasons.append(f"trip {trip} < 2 x {depth}: at most "
+                       f"{_count(trip // 2, 'iteration')} ahead")
+        depth = trip // 2
+    if trip is not None and remainder is Remainder.SHRINK and trip % depth:
+        depth = next(d for d in range(depth, 0, -1) if trip % d == 0)
+        reasons.append(f"remainder=shrink: {depth} is the largest depth "
+                       f"dividing trip {trip}")
+    return Depth(requested, depth, tuple(reasons))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -50,7 +50,17 @@ class _Half:
         return None if self.group is None else f"{self.group}:{copy.slot}"
 
 
-class _Emitter:
+class SkewEmitter:
+    """Builds a skew plan's form next to its loop and swaps it in (`emit`).
+
+    The base builds the constant-trip form. A form of another kind is a
+    subclass that overrides `build` (the new form, built before the loop
+    without touching it, recording every op it makes in `created`; returns
+    the values that replace the loop's results) and, when the original loop
+    is kept, `retire`. The pieces a form is made of are `make_constants`,
+    `steady_loop`, `outside` / `inside` (a copy's clone spec) and the two
+    halves' cloners (`producer`, `consumer`)."""
+
     def __init__(self, plan: SkewPlan, group: int | None, pool: ConstantPool):
         self.plan = plan
         halves = plan.halves
@@ -204,4 +214,4 @@ class _Emitter:
 def emit_skew(plan: SkewPlan, group: int | None, pool: ConstantPool) -> None:
     """Replace the plan's loop by its skewed form; `group` is the membership
     group of its copies (None: no tags); its constants come from `pool`."""
-    _Emitter(plan, group, pool).emit()
+    SkewEmitter(plan, group, pool).emit()

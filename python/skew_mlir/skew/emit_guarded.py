@@ -32,11 +32,11 @@ from mlir.dialects import arith, scf
 
 from ..cloning import Carry, CloneJob, clone_all
 from ..dialect import PIPELINE_STAGES_ATTR
-from .emit import ConstantPool, _Emitter
+from .emit import ConstantPool, SkewEmitter
 from .plan import SkewPlan
 
 
-class _GuardedEmitter(_Emitter):
+class _GuardedEmitter(SkewEmitter):
     def made(self, value: ir.Value) -> ir.Value:
         """`value`, its op recorded as built next to the loop (see `emit`)."""
         self.created.append(value.owner)

@@ -335,12 +335,15 @@ def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
     if cap < 1:
         return None
     if plan.guarded:
-        depth = min(skew_depth(cap, {}, None).depth, plan.trip_depth)
+        chosen = skew_depth(cap, {}, None)
+        chosen = chosen._replace(depth=min(chosen.depth, plan.trip_depth))
     else:
-        depth = skew_depth(cap, {}, plan.trip, plan.remainder).depth
-    if depth < 1:
+        chosen = skew_depth(cap, {}, plan.trip, plan.remainder)
+    if chosen.depth < 1:
         return None
-    return plan if depth == plan.depth else plan.with_depth(depth)
+    if chosen.depth == plan.depth:
+        return plan
+    return plan.with_depth(chosen.depth, chosen.reasons)
 
 
 def _capped(planned: dict, cap: int) -> dict:

@@ -14,7 +14,7 @@ from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .auto_depth import auto_depth
-from .depth import MAX_DEPTH, REMAINDER_MODES, PipeBudget, skew_depth
+from .depth import MAX_DEPTH, DepthRule, PipeBudget, Remainder, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
 from .hazards import PeerMemories
@@ -31,18 +31,20 @@ FIRST_GROUP = 1 << 20
 class SkewCrossCorePipeline(Pass):
     argument = "pto-skew-cross-core"
     summary = ("Software-pipeline cross-core (cube/vector) pipeline loops: "
-               "producer skew, or demotion to a plain loop")
+               "producer skew, or demotion to a plain loop. Run it on "
+               "builtin.module, where it proves each pair deadlock-free (under "
+               "func.func the peer is not visible and riskier loops are demoted)")
     fifo_depth: int = option(0, "Slots of a pipe no initialise op declares (0: the "
                                 "nearest module's pto.fifo_depth, else 4)", minimum=0)
     remarks: bool = option(False, "Emit a remark for every decision")
     tag_membership: bool = option(True, "Tag skewed copies with pto.pipeline_membership")
-    remainder: str = option("peel", "When the depth does not divide a constant trip "
-                            "count: 'peel' keeps the depth and peels the rest after "
-                            "the steady loop, 'shrink' lowers the depth to the largest "
-                            "divisor", choices=REMAINDER_MODES)
-    depth: str = option("stages", "Skew depth: 'stages' (from pto.pipeline_stages) or 'auto' "
-                                  "(the smallest that hides the round trip under the cost "
-                                  "model, docs/deadlock.md)", choices=("stages", "auto"))
+    remainder: Remainder = option(Remainder.PEEL, "When the depth does not divide a "
+                                  "constant trip count: 'peel' keeps the depth and peels "
+                                  "the rest after the steady loop, 'shrink' lowers the "
+                                  "depth to the largest divisor")
+    depth: DepthRule = option(DepthRule.STAGES, "Skew depth: 'stages' (from "
+                              "pto.pipeline_stages) or 'auto' (the smallest that hides "
+                              "the round trip under the cost model, docs/schedules.md)")
     cost_model: str = option("", "JSON or TOML cost model for depth=auto (default: the "
                                  "simulator's)")
 
@@ -74,7 +76,8 @@ class SkewCrossCorePipeline(Pass):
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
-        auto_notes = self._auto_depths(op, plans, bounds) if self.depth == "auto" else {}
+        auto_notes = (self._auto_depths(op, plans, bounds)
+                      if self.depth is DepthRule.AUTO else {})
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
         decisions = limit_depths(op, plans, table)
         next_group: dict[ir.Operation, int] = {}
@@ -83,10 +86,7 @@ class SkewCrossCorePipeline(Pass):
             if plan is None:
                 continue
             location = plan.loop.location
-            message = plan.remark()
-            note = "; ".join(n for n in (auto_notes.get(plan.loop, ""), note) if n)
-            if note:
-                message = f"{message[:-1]}; {note})"
+            message = plan.remark((auto_notes.get(plan.loop, ""), note))
             if isinstance(plan, DemotionPlan):
                 emit_demotion(plan)
             else:

@@ -22,15 +22,18 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..loop_ranges import Constants, read_step
-from .depth import Depth
+from .depth import Depth, Remainder
 
 
 class CannotSkew(Exception):
-    """Raised inside the analysis: the loop cannot be skewed, for `reason`."""
+    """Raised inside the analysis: the loop cannot be skewed, for `reason`.
+    `consumer`: the loop is the consumer of its pair (its first FIFO op is a
+    pop), the role a skewed peer expects of it rather than a failure."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str, consumer: bool = False):
         super().__init__(reason)
         self.reason = reason
+        self.consumer = consumer
 
 
 class Halves(NamedTuple):
@@ -80,15 +83,28 @@ class Copy(NamedTuple):
     iv: int
 
 
+def _with_notes(text: str, notes: tuple[str, ...]) -> str:
+    return "; ".join((text, *(note for note in notes if note)))
+
+
 @dataclasses.dataclass(frozen=True)
 class DemotionPlan:
-    """The loop becomes a plain sequential loop, for `reason`."""
+    """The loop becomes a plain sequential loop, for `reason`; `consumer`:
+    it is the consumer of its pair, which is what its producer peer expects
+    (see CannotSkew)."""
 
     loop: ir.Operation
     reason: str
+    consumer: bool = False
 
-    def remark(self) -> str:
-        return f"demoted: {self.reason}"
+    def remark(self, notes: tuple[str, ...] = ()) -> str:
+        """The remark, with `notes` (decisions made beyond the loop) after it."""
+        if self.consumer:
+            head = (f"not skewed: consumer role (expected: the peer's producer "
+                    f"runs ahead): {self.reason}")
+        else:
+            head = f"demoted: {self.reason}"
+        return _with_notes(head, notes)
 
 
 class Schedule(NamedTuple):
@@ -187,8 +203,8 @@ class SkewPlan(NamedTuple):
     halves: Halves
     depth: int
     requested: int  # max(2, stages - 1)
-    why: str  # why depth < requested, when the numbers do not say
-    remainder: str  # the pass option: how a lowered depth is chosen
+    reasons: tuple[str, ...]  # why depth < requested, in words (see Depth)
+    remainder: Remainder  # the pass option: how a lowered depth is chosen
     slots: str  # the slot counts of the loop's pipes, for the remark
     trip: int | None  # None: known at run time only
     # The loop's start / stop / step as read (None: not a constant): the
@@ -203,15 +219,16 @@ class SkewPlan(NamedTuple):
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
-                      depth: Depth, remainder: str, slots: str) -> SkewPlan:
-        return cls(loop, halves, depth.depth, depth.requested, depth.why, remainder,
+                      depth: Depth, remainder: Remainder, slots: str) -> SkewPlan:
+        return cls(loop, halves, depth.depth, depth.requested, depth.reasons, remainder,
                    slots, rng.trip, (rng.start, rng.stop, rng.step),
                    producer_schedule(rng.start, rng.step, rng.trip, depth.depth))
 
     @classmethod
     def guarded_skew(cls, loop: ir.Operation, halves: Halves, rng: GuardedRange,
                      depth: Depth, slots: str) -> SkewPlan:
-        return cls(loop, halves, depth.depth, depth.requested, depth.why, "peel",
+        return cls(loop, halves, depth.depth, depth.requested, depth.reasons,
+                   Remainder.PEEL,
                    slots, None, (rng.start, None, rng.step),
                    guarded_schedule(rng.step, depth.depth))
 
@@ -223,18 +240,21 @@ class SkewPlan(NamedTuple):
             return read_step(self.loop, Constants(), run_time=True).max_trip // 2
         return max(1, self.trip // 2)
 
-    def with_depth(self, depth: int) -> SkewPlan:
-        """The same skew at another depth (not checked against the trip)."""
+    def with_depth(self, depth: int, reasons: tuple[str, ...] = ()) -> SkewPlan:
+        """The same skew at another depth (not checked against the trip),
+        lower than requested for `reasons`."""
         if self.guarded:
             schedule = guarded_schedule(self.bounds[2], depth)
         else:
             start, _, step = self.bounds
             schedule = producer_schedule(start, step, self.trip, depth)
-        return self._replace(depth=depth, schedule=schedule)
+        return self._replace(depth=depth, reasons=reasons, schedule=schedule)
 
-    def remark(self) -> str:
-        why = f"; {self.why}" if self.why else ""
+    def remark(self, notes: tuple[str, ...] = ()) -> str:
+        """The remark: the depth, the numbers it was chosen from, the reason
+        for every lowering, and `notes` (decisions made beyond the loop)."""
         trip = (f"trip dynamic, skewed when >= {2 * self.depth}" if self.guarded
                 else f"trip {self.trip}")
-        return (f"skewed: depth {self.depth} (requested {self.requested}, "
-                f"{trip}, slots {self.slots}{why})")
+        numbers = f"requested {self.requested}, {trip}, slots {self.slots}"
+        return (f"skewed: depth {self.depth} "
+                f"({_with_notes(numbers, self.reasons + tuple(notes))})")

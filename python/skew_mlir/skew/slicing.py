@@ -55,8 +55,9 @@ def split_halves(loop: ir.Operation) -> Halves:
             if definer not in producer or definer in recompute:
                 continue
             if not recomputable[definer]:
-                raise CannotSkew(f"consumer role: {_carried(ops[definer], ops[j])} "
-                             f"is used by '{names[j]}'")
+                raise CannotSkew(f"the producer half's {_carried(ops[definer], ops[j])} "
+                                 f"is used by '{names[j]}' in the consumer half (only "
+                                 f"scalar arith is recomputed there)")
             chain = [definer]
             while chain:
                 link = chain.pop()
@@ -79,8 +80,8 @@ def split_halves(loop: ir.Operation) -> Halves:
 
 def _lead_group(names: list[str]) -> list[int]:
     """The pushes ahead of the body's first pop (none can depend on it); or
-    the first FIFO op alone when that is a pop (a consumer: the analysis
-    demotes it, naming what the pop feeds). Several pushes, on one pipe or
+    the first FIFO op alone when that is a pop (a consumer, which the
+    analysis leaves unskewed before splitting). Several pushes, on one pipe or
     on several, run ahead together as a message group."""
     fifo = [i for i, name in enumerate(names) if name in FIFO_OPS]
     first_pop = next((i for i in fifo if names[i] in POP_OPS), len(names))

@@ -109,7 +109,8 @@ class VerifyFifo(Pass):
                 f"FIFO verified for @{function_name(kernels['cube'])} / "
                 f"@{function_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
-                f"{outcome.jumps} period jump(s))"))
+                f"{outcome.jumps} repeating stretch(es) of loop iterations "
+                f"fast-forwarded)"))
 
 
 def _total_mismatches(programs: dict, findings: list) -> list[Finding]:

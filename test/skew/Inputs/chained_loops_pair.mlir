@@ -2,7 +2,7 @@
 // cube's second loop starts from the first one's result and captures it, its
 // third pushes and yields the second one's result (all three skewed), its
 // fourth captures the third one's result (demoted: one stage); the vector
-// mirrors them (all demoted: consumer role).
+// mirrors them (all not skewed: consumer role).
 module attributes {pto.fifo_depth = 4 : i64} {
   func.func @cube(%w: tensor<4xf32>)
       -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
