@@ -1,7 +1,7 @@
 """Long random runs of the pto-skew-cross-core properties (the soak of
 test/fuzz/test_properties.py).
 
-    python benchmarks/fuzz_soak.py --cases 2000 [--seed S] [--minutes M]
+    PYTHONPATH=test/lib python benchmarks/fuzz_soak.py --cases 2000 [--seed S] [--minutes M]
         [--anchor module|func|both] [--no-exchange]
 
 Case i is the random pair skew_testing.random_pairs.random_pair (test/lib)(S + i)
@@ -35,13 +35,18 @@ import sys
 import time
 import traceback
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "test" / "lib"))
-from skew_testing.properties import (  # noqa: E402
-    ANCHORS, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
-)
-from skew_testing.random_pairs import (  # noqa: E402
-    Config, launch_args, narrow_loops, nested_table, random_pair, render, shrink,
-)
+try:
+    from skew_testing.properties import (
+        ANCHORS, STAGES, PropertyFailure, check_pair, skew_pipeline, verify_fifo_registered,
+    )
+    from skew_testing.random_pairs import (
+        Config, launch_args, narrow_loops, nested_table, random_pair, render, shrink,
+    )
+except ModuleNotFoundError as exc:
+    if exc.name != "skew_testing":
+        raise
+    sys.exit("fuzz_soak.py: the random pair generator is in test/lib: run it as "
+             "PYTHONPATH=test/lib python benchmarks/fuzz_soak.py ...")
 
 # The pipelines that run the pass with no neighbouring pass, at each anchor,
 # for top-level and nested kernels.

@@ -8,9 +8,11 @@ import math
 
 import pytest
 from mlir import ir
+from mlir.passmanager import PassManager
 
 import skew_mlir
 from skew_mlir import passes
+from skew_mlir.skew.depth import DepthRule, Remainder
 
 PASSES = [passes.skew_cross_core_pipeline, passes.verify_fifo]
 
@@ -47,7 +49,7 @@ def test_bool_options_take_only_bools(make, name, value):
 @pytest.mark.parametrize("value, error, message", [
     ("exact", ValueError, "must be one of peel, shrink, got 'exact'"),
     ("", ValueError, "must be one of peel, shrink, got ''"),
-    (1, TypeError, "takes a str, got int 1"),
+    (1, TypeError, "takes one of peel, shrink, got int 1"),
 ])
 def test_remainder_takes_one_of_its_modes(value, error, message):
     with pytest.raises(error, match="option 'remainder' of pass 'pto-skew-cross-core' "
@@ -103,13 +105,25 @@ def test_option_fields_declare_name_type_default_and_help_once():
     cls = passes.SkewCrossCorePipeline
     assert [(o.name, o.type, o.default) for o in cls.options] == [
         ("fifo-depth", int, 0), ("remarks", bool, False),
-        ("tag-membership", bool, True), ("remainder", str, "peel"),
-        ("depth", str, "stages"), ("cost-model", str, "")]
+        ("tag-membership", bool, True), ("remainder", Remainder, Remainder.PEEL),
+        ("depth", DepthRule, DepthRule.STAGES), ("cost-model", str, "")]
+
+
+def test_an_enum_option_holds_its_member_and_is_spelled_by_its_value():
+    """remainder is typed: a pipeline's word or the member itself gives the
+    member, and the pipeline text spells its value."""
+    by_word = passes.skew_cross_core_pipeline(remainder="shrink")
+    by_member = passes.skew_cross_core_pipeline(remainder=Remainder.SHRINK)
+    assert by_word.remainder is by_member.remainder is Remainder.SHRINK
+    assert "remainder=shrink" in by_word.pipeline_text()
+    with skew_mlir.make_context():
+        pm = PassManager.parse(f"builtin.module({by_word.pipeline_text()})")
+    assert "remainder=shrink" in str(pm)
 
 
 def test_an_option_field_needs_a_supported_annotation():
     with pytest.raises(TypeError, match="option 'ratio' of Bad must be annotated "
-                                        "int, bool or str"):
+                                        "int, bool, str or an Enum"):
         class Bad(skew_mlir.Pass):
             argument = "test-bad-option"
             summary = "a float option"

@@ -53,7 +53,7 @@
 //
 // The same option given twice: the last one wins, as in upstream mlir-opt.
 // RUN: pto-opt %s --pto-skew-cross-core="fifo-depth=4 fifo-depth=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=TWICE
-// TWICE: remark: skewed: depth 1 (requested 2, trip 8, slots 1)
+// TWICE: remark: skewed: depth 1 (requested 2, trip 8, slots 1; C2V has 1 slot: at most 1 iteration ahead)
 
 module {
   func.func @cube(%a: tensor<16xf32>) attributes {pto.core = "aic"} {

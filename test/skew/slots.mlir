@@ -43,7 +43,7 @@ module attributes {pto.fifo_depth = 3 : i64} {
 
 // More slots than asked for: no clamp.
 // OPT2: remark: skewed: depth 2 (requested 2, trip 60, slots 2)
-// OPT1: remark: skewed: depth 1 (requested 2, trip 60, slots 1)
+// OPT1: remark: skewed: depth 1 (requested 2, trip 60, slots 1; C2V has 1 slot: at most 1 iteration ahead)
 module attributes {pto.fifo_depth = 16 : i64} {
   func.func @many_slots(%a: tensor<16xf32>) {
     %c0 = arith.constant 0 : index

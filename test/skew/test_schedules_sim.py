@@ -8,7 +8,6 @@ each gets."""
 from __future__ import annotations
 
 import pathlib
-import sys
 
 import pytest
 from mlir import ir
@@ -17,8 +16,7 @@ from mlir.passmanager import PassManager
 import skew_mlir
 from skew_mlir.sim.variants import with_slots, with_stages, with_trip
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
-from skew_testing.properties import check_pair  # noqa: E402
+from skew_testing.properties import check_pair
 
 ROOT = pathlib.Path(__file__).parent.parent.parent
 EXAMPLE = ROOT / "examples" / "flash_decode_qk_pv.mlir"
@@ -57,16 +55,25 @@ def test_remainders_keep_the_depth(trip, stages, depth):
     pipeline = _pipeline("remarks=true")
     check_pair(text, seed=trip, pipeline=pipeline)
     effective = min(depth, trip // 2)
+    # A trip too short for the depth says so in words.
+    why = (f"; trip {trip} < 2 x {depth}: at most {effective} iterations ahead"
+           if effective < depth else "")
     assert _remarks(text, pipeline) == [
-        f"skewed: depth {effective} (requested {depth}, trip {trip}, slots 4)"]
+        f"skewed: depth {effective} (requested {depth}, trip {trip}, slots 4{why})"]
 
 
-@pytest.mark.parametrize("trip,depth", [(5, 1), (7, 1), (9, 3), (10, 2)])
-def test_shrink_is_the_reference_rule(trip, depth):
+SHRINK = "remainder=shrink: {} is the largest depth dividing trip {}"
+
+
+@pytest.mark.parametrize("trip,depth,why", [
+    (5, 1, "; trip 5 < 2 x 3: at most 2 iterations ahead; " + SHRINK.format(1, 5)),
+    (7, 1, "; " + SHRINK.format(1, 7)),
+    (9, 3, ""),
+    (10, 2, "; " + SHRINK.format(2, 10))])
+def test_shrink_is_the_reference_rule(trip, depth, why):
     text = _example(trip, stages=4)
     pipeline = _pipeline("remarks=true remainder=shrink")
     check_pair(text, seed=trip, pipeline=pipeline)
-    why = "; remainder=shrink" if trip % min(3, trip // 2) else ""
     assert _remarks(text, pipeline) == [
         f"skewed: depth {depth} (requested 3, trip {trip}, slots 4{why})"]
 
@@ -77,4 +84,4 @@ def test_huge_stages_and_slots_cap_the_depth():
     check_pair(text, pipeline=pipeline)
     assert _remarks(text, pipeline) == [
         "skewed: depth 64 (requested 999999999999, trip 131, slots 1000000000000; "
-        "capped at 64 copies)"]
+        "capped at 64 copies of the body)"]
