@@ -128,7 +128,8 @@ def test_python_api_remarks_and_options():
         module = ir.Module.parse(CUBE_LOOP.format(n=0, stages=4))
         skew_cross_core_pipeline(remarks=True, fifo_depth=2)(module)
         assert diagnostics.messages("REMARK") == [
-            "skewed: depth 2 (requested 3, trip 8, slots 2)"]
+            "skewed: depth 2 (requested 3, trip 8, slots 2; "
+            "C2V has 2 slots: at most 2 iterations ahead)"]
         assert module.operation.verify()
 
 
@@ -150,7 +151,8 @@ def test_pipeline_text_parses_in_a_pass_manager():
         PassManager.parse(f"builtin.module({p.pipeline_text()})").run(
             module.operation)
         assert diagnostics.messages("REMARK") == [
-            "skewed: depth 3 (requested 5, trip 8, slots 3)"]
+            "skewed: depth 3 (requested 5, trip 8, slots 3; "
+            "C2V has 3 slots: at most 3 iterations ahead)"]
 
 
 def test_many_functions_through_a_pass_manager():
@@ -227,8 +229,8 @@ def _fail_instead(real):
 
 
 FAILURE_POINTS = [
-    (emit_module._Emitter, "make_constants", _fail_after),
-    (emit_module._Emitter, "steady_loop", _fail_after),
+    (emit_module.SkewEmitter, "make_constants", _fail_after),
+    (emit_module.SkewEmitter, "steady_loop", _fail_after),
     (emit_module, "clone_all", _fail_instead),
 ]
 
