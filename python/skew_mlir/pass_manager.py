@@ -48,6 +48,11 @@ _locks_lock = threading.Lock()
 _thread = threading.local()  # .passes: Python passes running on this thread
 
 
+def inside_pass() -> bool:
+    """Whether a Python pass runs on this thread (see `in_pass`)."""
+    return bool(getattr(_thread, "passes", 0))
+
+
 class in_pass:
     """Marks the current thread as running a Python pass (see the module doc)."""
 
@@ -63,7 +68,7 @@ class exclusive:
 
     def __init__(self, context):
         self.lock = None
-        if context is not None and not getattr(_thread, "passes", 0):
+        if context is not None and not inside_pass():
             with _locks_lock:
                 self.lock = _locks.setdefault(id(context), threading.RLock())
 

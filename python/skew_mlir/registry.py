@@ -182,9 +182,17 @@ class Pass:
         """Runs the pass on `op`. On failure raises `mlir.ir.MLIRError` whose
         `error_diagnostics` are the errors the pass emitted (as
         `PassManager.run` does); remarks and warnings go to the context's
-        handlers as they are emitted."""
+        handlers as they are emitted. Called from inside another Python
+        pass, it fails that pass: PassFailure, its errors left to the
+        pipeline that runs it (a Python handler attached on a worker thread
+        could wait for the GIL while this thread holds it)."""
         op = op.operation
         targets = [op] if self.op_name in (None, op.name) else _nested(op, self.op_name)
+        if pass_manager.inside_pass():
+            with op.context, op.location:
+                for target in targets:
+                    self.run_reporting(target)
+            return
         errors = _ErrorCapture(op.context)
         try:
             with op.context, op.location:
