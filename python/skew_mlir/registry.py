@@ -42,12 +42,10 @@ class Option:
     of range a ValueError, each naming the option.
     """
 
-    def __init__(self, default: Any, help: str, minimum: int | None = None,
-                 choices: tuple[str, ...] = ()):
+    def __init__(self, default: Any, help: str, minimum: int | None = None):
         self.default = default
         self.help = help
         self.minimum = minimum
-        self.choices = choices
         self.type: type = object  # the field's annotation, set by Pass
         self.attr = self.name = ""
 
@@ -94,9 +92,6 @@ class Option:
         if not isinstance(value, self.type):
             raise TypeError(f"{what} takes a {self.type.__name__}, got "
                             f"{type(value).__name__} {value!r}")
-        if self.choices and value not in self.choices:
-            raise ValueError(f"{what} must be one of {', '.join(self.choices)}, "
-                             f"got {value!r}")
         return value
 
     def text(self, value: Any) -> str:
@@ -112,11 +107,10 @@ def _is_enum(annotation: Any) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, enum.Enum)
 
 
-def option(default: Any, help: str, *, minimum: int | None = None,
-           choices: tuple[str, ...] = ()) -> Any:
+def option(default: Any, help: str, *, minimum: int | None = None) -> Any:
     """Declares a pass option as a typed class field (see Option): `minimum`
-    bounds an int option, `choices` lists the values of a str option."""
-    return Option(default, help, minimum, choices)
+    bounds an int option; an option with a fixed set of values is an Enum."""
+    return Option(default, help, minimum)
 
 
 class PassFailure(Exception):

@@ -17,7 +17,6 @@ from typing import NamedTuple
 MAX_DEPTH = 64
 
 
-
 class Remainder(enum.Enum):
     """The `remainder` option: what a constant trip count that the depth does
     not divide gets."""
