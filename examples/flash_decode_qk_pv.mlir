@@ -6,8 +6,8 @@
 //                P = exp(S - m) -> tpush_to_aic
 //
 // `pto-opt --pto-skew-cross-core` skews the cube loop (its Q·K^T half does not
-// depend on the popped tile, so it runs two blocks ahead) and demotes the
-// vector loop (the popped scores feed its softmax: consumer role). Rescaling
+// depend on the popped tile, so it runs two blocks ahead) and leaves the vector
+// loop as written (it pops first: the consumer role the cube expects). Rescaling
 // the earlier blocks of O by exp(m_old - m_new) would take a second message
 // per block; this example keeps one message per direction and leaves it out.
 //
