@@ -29,7 +29,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
-    // expected-remark @below {{skewed: depth 1 (requested 2, trip 4, slots 1)}}
+    // expected-remark @below {{skewed: depth 1 (requested 2, trip 4, slots 1; C2V has 1 slot: at most 1 iteration ahead)}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
@@ -43,7 +43,7 @@ module {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     "pto.aiv_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, slot_num = 1 : i32} : () -> ()
-    // expected-remark @below {{demoted: consumer role}}
+    // expected-remark @below {{not skewed: consumer role}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
       %n = arith.addf %acc, %p : tensor<4xf32>
@@ -66,7 +66,7 @@ module attributes {pto.fifo_depth = 8 : i64} {
     %c0 = arith.constant 0 : i8
     %c1 = arith.constant 1 : i8
     %c3 = arith.constant 3 : i8
-    // expected-remark @below {{skewed: depth 1 (requested 3, trip 3, slots 2; C2V: 2 slots / 2 messages per iteration)}}
+    // expected-remark @below {{skewed: depth 1 (requested 3, trip 3, slots 2; C2V has 2 slots for 2 messages per iteration: at most 1 iteration ahead)}}
     %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) : i8 {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
       "pto.tpush_to_aiv"(%o) : (tensor<4xf32>) -> ()
@@ -159,7 +159,7 @@ module {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     "pto.aiv_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, slot_num = 4 : i32} : () -> ()
-    // expected-remark @below {{demoted: consumer role}}
+    // expected-remark @below {{not skewed: consumer role}}
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
       %n = arith.addf %acc, %p : tensor<4xf32>
