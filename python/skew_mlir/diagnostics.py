@@ -45,3 +45,13 @@ def warning(location: ir.Location, message: str) -> None:
 
 def remark(location: ir.Location, message: str) -> None:
     emit(location, "remark", message)
+
+
+def place(location: ir.Location) -> str:
+    """`file:line:col` of a location (through a name location), else the
+    location as MLIR prints it."""
+    if location.is_a_name() and location.child_loc.is_a_file():
+        location = location.child_loc
+    if location.is_a_file():
+        return f"{location.filename}:{location.start_line}:{location.start_col}"
+    return str(location)
