@@ -55,22 +55,22 @@ def format_diagnostic(diagnostic) -> str:
     `Context.attach_diagnostic_handler` receives, or an entry of
     `MLIRError.error_diagnostics`."""
     severity = str(diagnostic.severity.name).lower()
-    lines = [f"{_where(diagnostic.location)}: {severity}: {diagnostic.message}"]
-    lines += [f"{_where(note.location)}: note: {note.message}" for note in diagnostic.notes]
+    lines = [f"{place(diagnostic.location)}: {severity}: {diagnostic.message}"]
+    lines += [f"{place(note.location)}: note: {note.message}" for note in diagnostic.notes]
     return "\n".join(lines)
 
 
-def _where(location: ir.Location) -> str:
-    """The file position of `location`, as MLIR's source manager handler
+def place(location: ir.Location) -> str:
+    """The `file:line:col` of `location`, as MLIR's source manager handler
     picks it: a name's child, a call site's callee, a fusion's first known."""
     if location.is_a_file():
         return f"{location.filename}:{location.start_line}:{location.start_col}"
     if location.is_a_name():
-        return _where(location.child_loc)
+        return place(location.child_loc)
     if location.is_a_callsite():
-        return _where(location.callee)
+        return place(location.callee)
     if location.is_a_fused():
-        known = [_where(part) for part in location.locations]
+        known = [place(part) for part in location.locations]
         return next((where for where in known if where != _UNKNOWN), _UNKNOWN)
     return _UNKNOWN
 

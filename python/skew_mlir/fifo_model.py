@@ -345,6 +345,30 @@ def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
     return ir.MemRefType.get(shape, type_.element_type, None, type_.memory_space)
 
 
+def tiles_compatible(pushed: ir.Type, popped: ir.Type) -> bool:
+    """Whether a message pushed as `pushed` may be popped as `popped` (both
+    as the vector side sees them): MLIR's cast compatibility (tensor.cast,
+    memref.cast), not spelling. Both tensors or both memrefs of one element
+    type and rank, each dimension equal or dynamic on one side; a tensor's
+    encoding, a memref's layout and memory space equal."""
+    if pushed == popped:
+        return True
+    if isinstance(pushed, ir.RankedTensorType) and isinstance(popped, ir.RankedTensorType):
+        if pushed.encoding != popped.encoding:
+            return False
+    elif isinstance(pushed, ir.MemRefType) and isinstance(popped, ir.MemRefType):
+        a, b = pushed.memory_space, popped.memory_space
+        if pushed.layout != popped.layout or (
+                (a is None) != (b is None) or a is not None and a != b):
+            return False
+    else:
+        return False
+    if pushed.element_type != popped.element_type or pushed.rank != popped.rank:
+        return False
+    dynamic = ir.ShapedType.get_dynamic_size()
+    return all(a == b or dynamic in (a, b) for a, b in zip(pushed.shape, popped.shape))
+
+
 # --- slot counts -----------------------------------------------------------
 
 def default_slots(op: ir.Operation, option: int = 0) -> int:

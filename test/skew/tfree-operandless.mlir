@@ -16,7 +16,7 @@ func.func @tensor_tiles(%k: tensor<8x16xf32>) attributes {pto.core = "aic"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4; no vector kernel in this module: planned alone, assuming a peer that pops each message in order (as pto-sim's echo peer does))}}
   scf.for %i = %c0 to %c8 step %c1 {
     %x = memref.load %m[%i] : memref<16xf32>
     %s = tensor.splat %x : tensor<1x16xf32>

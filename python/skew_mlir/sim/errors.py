@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from mlir import ir
 
+from ..diagnostics import place
+
 
 def where(op) -> str:
-    """`file:line:col` of an op (or its name when it has no file location)."""
-    loc = op.location
-    if loc.is_a_file():
-        return f"{loc.filename}:{loc.start_line}:{loc.start_col}"
-    if loc.is_a_name() and loc.child_loc.is_a_file():
-        child = loc.child_loc
-        return f"{child.filename}:{child.start_line}:{child.start_col}"
-    return str(loc)
+    """`file:line:col` of an op (or its location as printed without one)."""
+    return place(op.location)
 
 
 def describe(op) -> str:

@@ -3,10 +3,14 @@
 At a module anchor each cube/vector pair of a module (one function marked
 pto.core = "aic", one "aiv") is planned together: the planned pair is run in
 the verifier's abstract FIFO model (verify/model.py) with every skewed loop
-replaced by its schedule, before any IR changes. When it deadlocks, the
-depths above a common cap are lowered (the largest cap that proves), then
-each lowered loop gets back the deepest depth that still proves on its own;
-a loop left with no depth is demoted.
+replaced by its schedule, before any IR changes, at every trip count of its
+run-time loops at once (verify/trips.py). When it deadlocks at a trip where
+the pair as written does not, the depths above a common cap are lowered
+(the largest cap that proves), then each lowered loop gets back the deepest
+depth that still proves on its own; a loop left with no depth is demoted.
+A pair that does not verify as written names its first problem (and warns
+once when loops stay unskewed because of it); a kernel without a peer is
+planned alone, and its remarks say so.
 
 Where the peer is not visible (a func.func anchor, a module with several
 kernels of one role) or the pair cannot be proved as written, a kernel's
@@ -22,14 +26,17 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from .. import diagnostics
 from ..calls import call_summaries, calls_under
+from ..diagnostics import place
 from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_role, kernels_of,
                           pair_slots, subblocks)
 from ..verify.model import Model
-from ..verify.program import (Pipelined, Program, build_program, fifo_holders, function_name,
-                              program_uses)
+from ..verify.program import (Pipelined, build_program, build_template, fifo_holders,
+                              function_name, producer_skew, program_uses)
+from ..verify.trips import ALL_TRIPS, NotAffine, TripSet, Unfinished, over_all_trips
 from .depth import skew_depth
-from .plan import DemotionPlan, SkewPlan, producer_schedule
+from .plan import DemotionPlan, SkewPlan
 
 
 class Decision(NamedTuple):
@@ -100,7 +107,14 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
             peers = kernels["vector" if role == "cube" else "cube"]
             mine = kernels[role]
             if not peers:
-                continue  # a kernel without a peer is planned alone
+                # Planned alone, as the reference does; the remark says so,
+                # since a forgotten marker on the peer looks just like this.
+                note = (f"no {_other(role)} kernel in this module: planned alone, assuming "
+                        f"a peer that pops each message in order (as pto-sim's echo peer "
+                        f"does)")
+                for plan in by_function[function]:
+                    decided[id(plan)] = Decision(plan, note)
+                continue
             if len(peers) > 1 or len(mine) > 1:
                 _peer_blind(function, by_function[function], slots, decided,
                             f"the module holds {len(kernels['cube'])} cube and "
@@ -116,106 +130,130 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
 
 # --- one visible pair --------------------------------------------------------------
 
+# Model steps the proof of one plan of a pair may take over all its trips.
+PROOF_BUDGET = 4_000_000
+
+
+class Verdict(NamedTuple):
+    """What the model found at some trips: `kind` is "proved", "deadlock"
+    (the cores wait for each other), "broken" (any other error: the pair is
+    wrong there) or "unknown" (not modelled, or the model gave up); `what`
+    says why for the last two, `op` where."""
+
+    kind: str
+    what: str = ""
+    op: ir.Operation | None = None
+
+
 class _Pair:
     """Builds and runs the planned pair in the verifier's model.
 
     Loops of the pair with one trip key (loop_ranges.trip_key: bounds made of
     constants and kernel arguments) run equally often. When every loop with
     FIFO ops whose trip is known at run time only has one key, the pair is
-    run at every trip of `trip_samples`, and a skew must prove at each trip
-    where the input proves; the input must prove at one at least."""
+    run at every trip at once (verify/trips.py): the input's runs give the
+    trips at which it proves, and a plan must prove at each of them."""
 
     def __init__(self, module, cube, vector, slots: SlotTable):
         self.module = module
-        _, self.holders = fifo_holders(module)
+        _, holders = fifo_holders(module)
         self.functions = {"cube": cube, "vector": vector}
-        self.table = slots
+        self.templates = {role: build_template(role, function, holders, module)
+                          for role, function in self.functions.items()}
         self.subblocks = subblocks(cube, vector)
-        self.key = None
-        self.trips: list = [None]  # the trips at which the input proves
-        self.unproved: list = []
+        plain = {role: t.at({}, {}) for role, t in self.templates.items()}
+        keys = set().union(*(p.dynamic for p in plain.values()))
+        self.key = next(iter(keys)) if len(keys) == 1 else None
+        # Every loop once: the pipes the pair uses whatever the trip.
+        once = ({role: t.at({self.key: 1}, {}) for role, t in self.templates.items()}
+                if self.key is not None else plain)
+        uses = {role: program_uses(program) for role, program in once.items()}
+        self.slots, errors = pair_slots(slots, self.functions, uses, module)
+        errors = list(errors) + [e for p in plain.values() for e in p.errors]
+        self.unproved = ([f"its loops run {len(keys)} different trip counts known at "
+                          "run time only"] if len(keys) > 1 else [])
+        self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None
+        self.good: list[TripSet] | None = None  # the trips at which the input proves
 
-    def programs(self, skews: dict, trip: int | None) -> dict[str, Program]:
+    def run(self, skews: dict, trip) -> tuple[Verdict, Model | None, int]:
+        """The verdict of the pair with `skews` applied at `trip` (of the
+        loops with key `self.key`; an int, a trips.Affine, or None without a
+        key), the model run, and its cost in model steps."""
         pipelined = {}
         for plan in skews.values():
             form = _pipelined(plan, trip)
             if form is not None:
                 pipelined[plan.loop] = form
-        trips = {} if trip is None else {self.key: trip}
-        return {role: build_program(role, function, self.holders, self.module,
-                                    pipelined, trips)
-                for role, function in self.functions.items()}
+        trips = {} if self.key is None else {self.key: trip}
+        programs = {role: t.at(trips, pipelined) for role, t in self.templates.items()}
+        unproved = [what for p in programs.values() for _, what in p.unproved]
+        if unproved:
+            return Verdict("unknown", unproved[0]), None, 1
+        model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks)
+        outcome = model.run()
+        cost = outcome.simulated + model.steps
+        if not outcome.complete:
+            return Verdict("unknown", outcome.findings[-1].message), model, cost
+        errors = [f for f in outcome.findings if f.severity == "error"]
+        wrong = [f for f in errors if not f.deadlock]
+        if wrong:
+            return Verdict("broken", wrong[0].message, wrong[0].op), model, cost
+        return Verdict("deadlock" if errors else "proved"), model, cost
 
-    def slots(self, programs: dict):
-        """The slot count of each pipe the pair uses, and what is wrong with
-        its initialise ops (fifo_model.pair_slots)."""
-        uses = {role: program_uses(program) for role, program in programs.items()}
-        return pair_slots(self.table, self.functions, uses, self.module)
+    def verdicts(self, skews: dict) -> list[tuple[TripSet | None, Verdict]]:
+        """The verdicts of the pair with `skews` over every trip: per set of
+        trips (None: the trips are constants)."""
+        if self.key is None:
+            return [(None, self.run(skews, None)[0])]
+        try:
+            return over_all_trips(lambda n: self.run(skews, n)[::2], PROOF_BUDGET)
+        except (NotAffine, Unfinished) as exc:
+            return [(ALL_TRIPS, Verdict("unknown", str(exc)))]
 
-    def run(self, skews: dict, trip: int | None = None) -> Model | None:
-        """The finished model of the pair with `skews` applied at `trip` (of
-        the loops with key `self.key`), or None when the pair cannot be
-        modelled (what could not is in `unproved`, the programs in `built`)."""
-        programs = self.built = self.programs(skews, trip)
-        self.unproved = [what for p in programs.values() for _, what in p.unproved]
-        if self.unproved:
-            return None
-        slots, errors = self.slots(programs)
-        if errors:
-            self.unproved = [errors[0][1]]
-            return None
-        model = Model(programs["cube"], programs["vector"], slots, self.subblocks)
-        self.outcome = model.run()
-        return model
+    def ready(self) -> bool:
+        """Whether the pair can be run at all: its pipes are declared
+        consistently and its loops run one run-time trip at most."""
+        return self.broken is None and not self.unproved
 
-    def prove_input(self, depth: int) -> bool:
-        """Whether the pair as written proves (at some trip, for skews of at
-        most `depth` over a run-time trip); sets the trips to check."""
-        model = self.run({})
-        if model is not None:
-            return _deadlock_free(self.outcome)
-        keys = set().union(*(p.dynamic for p in self.built.values()))
-        if len(keys) > 1:
-            self.unproved = [f"its loops run {len(keys)} different trip counts known at "
-                             "run time only"]
-        if len(keys) != 1:
+    def prove_input(self) -> bool:
+        """Whether the pair as written proves at some trip (it is not
+        broken, and can be modelled at every trip); sets `good`, else says
+        why in `broken` or `unproved`."""
+        if not self.ready():
             return False
-        self.key = keys.pop()
-        self.trips = []
-        slots, _ = self.slots(self.built)
-        for trip in trip_samples(depth, max(slots.values(), default=1)):
-            if self.run({}, trip) is None:
+        self.good = []
+        for trips, verdict in self.verdicts({}):
+            if verdict.kind == "broken":
+                self.broken = verdict._replace(what=verdict.what + _at(trips))
                 return False
-            if not self.outcome.complete:  # the model gave up: nothing is known
-                self.unproved = [f"the model did not finish at trip {trip}"]
+            if verdict.kind == "unknown":
+                self.unproved = [verdict.what + _at(trips)]
                 return False
-            if _deadlock_free(self.outcome):
-                self.trips.append(trip)
-        return bool(self.trips)
+            if verdict.kind == "proved":
+                self.good.append(trips)
+        return bool(self.good)
 
-    def failure(self, skews: dict) -> tuple[int | None, Model | None] | None:
-        """The first checked trip at which `skews` do not prove, with the
-        model there (None: unmodelled), else None."""
-        for trip in self.trips:
-            model = self.run(skews, trip)
-            if model is None or not _deadlock_free(self.outcome):
-                return trip, model
-        return None
+    def failure(self, skews: dict, verdicts: list | None = None) -> tuple | None:
+        """The first trip (None: constant trips) at which the input proves
+        and `skews` do not, with the verdict and model there; else None.
+        `verdicts`: those of `skews`, when known."""
+        first = None
+        for trips, verdict in verdicts or self.verdicts(skews):
+            if verdict.kind == "proved":
+                continue
+            if trips is None:
+                return (None, *self.run(skews, None)[:2])
+            met = [m.first() for m in (trips.meet(g) for g in self.good) if m is not None]
+            if met and (first is None or min(met) < first):
+                first = min(met)
+        return None if first is None else (first, *self.run(skews, first)[:2])
 
     def proves(self, skews: dict) -> bool:
         return self.failure(skews) is None
 
 
-def trip_samples(depth: int, slots: int) -> list[int]:
-    """The trips at which a pair with loops of run-time trip counts is
-    checked, for skews of at most `depth` on pipes of at most `slots` slots:
-    every trip up to several steady iterations past the guard's 2*depth and
-    past the iterations that filling the pipes may take, and, for each
-    remainder, one far beyond, where the model runs the steady state as
-    periods."""
-    far = 1 << 20
-    near = 8 * depth + 16 + 2 * min(slots, 64)
-    return list(range(near)) + [far + r for r in range(2 * depth)]
+def _at(trips: TripSet | None) -> str:
+    return "" if trips is None else f" at trip {trips.first()}"
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
@@ -224,21 +262,37 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
     names = {role: function_name(f) for role, f in pair.functions.items()}
     role_of = {plan.loop: ("cube" if _kernel_function(plan.loop, module) == cube
                            else "vector") for plan in skews}
-    # The input must prove first: otherwise nothing is known of the peer.
-    if not pair.prove_input(max(plan.depth for plan in skews)):
-        why = (f"the pair cannot be proved as written ({pair.unproved[0]})"
-               if pair.unproved else "the pair deadlocks as written")
+    planned = {plan.loop: plan for plan in skews}
+    # A plan that proves at every trip needs nothing of the input (a broken
+    # input stays broken when skewed); otherwise the input must prove first,
+    # or nothing is known of the peer.
+    verdicts = pair.verdicts(planned) if pair.ready() else []
+    if verdicts and all(v.kind == "proved" for _, v in verdicts):
+        return
+    if not pair.prove_input():
+        if pair.broken is not None:
+            why = (f"the pair does not verify as written: {pair.broken.what} "
+                   f"(at {place(pair.broken.op.location)})")
+        elif pair.unproved:
+            why = f"the pair cannot be proved as written ({pair.unproved[0]})"
+        else:
+            why = "the pair deadlocks as written at every trip"
         for function in (cube, vector):
             mine = [p for p in skews if role_of[p.loop] == _role(function)]
             if mine:
                 _peer_blind(function, mine, slots, decided, why,
                             [vector if function is cube else cube])
+        demoted = [p for p in skews if isinstance(decided[id(p)].plan, DemotionPlan)]
+        if pair.broken is not None and demoted:
+            # Visible without remarks: these loops stay as written because of it.
+            diagnostics.warning(pair.broken.op.location, (
+                f"{len(demoted)} pipeline loop(s) of @{names['cube']} / @{names['vector']} "
+                f"left unskewed: {why}"))
         return
-    planned = {plan.loop: plan for plan in skews}
-    failed = pair.failure(planned)
+    failed = pair.failure(planned, verdicts)
     if failed is None:
         return
-    failure = {plan.loop: _deadlock_reason(failed, pair, names, role_of[plan.loop], plan)
+    failure = {plan.loop: _deadlock_reason(failed, names, role_of[plan.loop], plan)
                for plan in skews}
     # The largest common cap that proves (cap 0 is the input, proved above).
     low, high = 0, max(plan.depth for plan in skews) - 1
@@ -283,22 +337,17 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
             decided[id(plan)] = Decision(final, failure[plan.loop])
 
 
-def _deadlock_free(outcome) -> bool:
-    return outcome.complete and not any(f.severity == "error" for f in outcome.findings)
-
-
-def _deadlock_reason(failed: tuple, pair: _Pair, names: dict, role: str,
-                     plan: SkewPlan) -> str:
+def _deadlock_reason(failed: tuple, names: dict, role: str, plan: SkewPlan) -> str:
     """`depth D deadlocks against @peer[ at trip T]: what the model saw`,
-    `failed` the trip and model of pair.failure."""
-    trip, model = failed
+    `failed` the trip, verdict and model of pair.failure."""
+    trip, verdict, model = failed
     peer = f"@{names[_other(role)]}" + ("" if trip is None else f" at trip {trip}")
     head = f"depth {plan.depth} deadlocks against {peer}"
-    if model is None:
-        return f"depth {plan.depth} cannot be proved against {peer} ({pair.unproved[0]})"
+    if verdict.kind != "deadlock":
+        return f"depth {plan.depth} cannot be proved against {peer} ({verdict.what})"
     waiting = [lane.cursor.current() for lane in model.lanes]
     if None in waiting:
-        return f"{head}: {pair.outcome.findings[0].message}"
+        return f"{head}: {model.findings[0].message}"
     if all(event.kind == PUSH for event in waiting):
         held = ", ".join(f"{p.pipe} {p.occupancy()} of {p.slots}" for p in model.pipes.values())
         return f"{head}: both kernels push first and block on full pipes ({held} slots held)"
@@ -314,20 +363,15 @@ def _deadlock_reason(failed: tuple, pair: _Pair, names: dict, role: str,
     return f"{head}: {', '.join(parts)}"
 
 
-def _pipelined(plan: SkewPlan, trip: int | None) -> Pipelined | None:
-    """The schedule of `plan` as the model runs it, the producer half ahead;
-    for a skew behind a run-time guard, at `trip` (None: below the guard, the
-    loop runs as written)."""
-    s = plan.schedule
-    if plan.guarded:
-        if trip is None or trip < 2 * plan.depth:
-            return None
-        s = producer_schedule(0, 1, trip, plan.depth)
-    steady = len(range(*s.steady_range))
-    return Pipelined(frozenset(plan.halves.ops(plan.halves.producer)), (
-        (1, ((len(s.prologue), 0),)),
-        (steady, ((len(s.steady_producers), 0), (len(s.steady_consumers), 1))),
-        (1, ((len(s.remainder), 0), (len(s.epilogue), 1)))))
+def _pipelined(plan: SkewPlan, trip) -> Pipelined | None:
+    """The schedule of `plan` as the model runs it; for a skew behind a
+    run-time guard, at `trip` (an int or a trips.Affine; None: not known,
+    the loop as written)."""
+    if not plan.guarded:
+        trip = plan.trip
+    elif trip is None:
+        return None
+    return producer_skew(frozenset(plan.halves.ops(plan.halves.producer)), trip, plan.depth)
 
 
 def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:

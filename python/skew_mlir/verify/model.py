@@ -27,8 +27,9 @@ import dataclasses
 
 from mlir import ir
 
-from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, vector_side_type
+from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, tiles_compatible, vector_side_type
 from .program import Event, Program
+from .trips import rank
 
 # Occurrences of a round-start state remembered for period detection.
 HISTORY = 64
@@ -44,6 +45,7 @@ class Finding:
     op: ir.Operation
     message: str
     notes: tuple[tuple[ir.Operation, str], ...] = ()  # (op, what it did)
+    deadlock: bool = False  # the cores wait for each other (else the pair is wrong)
 
 
 class Cursor:
@@ -120,7 +122,7 @@ class Model:
         self.subblocks = subblocks
         self.budget = budget
         self.findings: list[Finding] = []
-        self.mismatches: set = set()
+        self.checked: set = set()  # (pop, push) pairs whose tiles were compared
         self.halves: dict = {}
         self.simulated = 0
         self.steps = 0
@@ -145,7 +147,7 @@ class Model:
                 key = self._key()
                 seen = history.setdefault(key, [])
                 self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
-                rounds = self._accelerate(seen, rounds)
+                self._accelerate(seen, rounds)
                 seen.append((self._counters(), self._freed(), rounds))
                 if len(seen) > HISTORY:
                     del seen[0]
@@ -178,8 +180,9 @@ class Model:
     def _freed(self) -> tuple:
         return tuple(state.freed() for state in self.pipes.values())
 
-    def _accelerate(self, seen: list, rounds: int) -> int:
-        """Jump over the whole periods that fit; returns the new round count."""
+    def _accelerate(self, seen: list, rounds: int) -> None:
+        """Jump over the whole periods that fit (`rounds`: rounds run one by
+        one so far, which sizes the candidates)."""
         now = self._counters()
         best = None
         for then, freed, then_rounds in seen:
@@ -187,12 +190,12 @@ class Model:
             if jump is None:
                 continue
             periods, moves = jump
-            gain = periods * (rounds - then_rounds)
+            gain = rank(periods * (rounds - then_rounds))
             if best is None or gain > best[0]:
-                best = (gain, periods, moves, freed, then_rounds)
+                best = (gain, periods, moves, freed)
         if best is None:
-            return rounds
-        _, periods, moves, freed, then_rounds = best
+            return
+        _, periods, moves, freed = best
         for lane, move in zip(self.lanes, moves):
             if move is not None:
                 level, delta = move
@@ -203,7 +206,6 @@ class Model:
             state.advance(shift)
             self.messages[pipe] = {i + shift: m for i, m in self.messages[pipe].items()}
         self.jumps += 1
-        return rounds + periods * (rounds - then_rounds)
 
     def _periods(self, then: tuple, now: tuple):
         """(whole periods that fit, per lane (level, delta) or None) when the
@@ -219,12 +221,12 @@ class Model:
                 return None
             level = changed[0]
             delta = new[level] - old[level]
-            if delta <= 0:
-                return None
+            if delta.__class__ is not int or delta <= 0:
+                return None  # (counters of different growth: no period)
             fit = (lane.cursor.frames[level][3] - 1 - new[level]) // delta
             periods = fit if periods is None else min(periods, fit)
             moves.append((level, delta))
-        if not periods or periods < 1:
+        if periods is None or periods < 1:
             return None
         return periods, moves
 
@@ -267,14 +269,20 @@ class Model:
     def _forget(self, pipe: Pipe, state: PipeState) -> None:
         """Drop the messages every consumer lane has popped and released."""
         messages = self.messages[pipe]
-        for index in [i for i in messages if i < state.freed()]:
+        freed = state.freed()
+        # Numbered in push order, so the released ones come first.
+        while messages:
+            index = next(iter(messages))
+            if not index < freed:
+                break
             del messages[index]
 
     def _check(self, pop: Event, pushes: list, index: int, state: PipeState) -> None:
         """The pop's tile and split against the message's pushes."""
         for push in pushes:
-            if (pop, push) in self.mismatches:
-                continue
+            if (pop, push) in self.checked:
+                continue  # a mismatch is reported once, at its first message
+            self.checked.add((pop, push))
             cube, vector = (push, pop) if pop.pipe.direction == C2V else (pop, push)
             problem = None
             if push.split != pop.split:
@@ -283,28 +291,26 @@ class Model:
             else:
                 expected = self._vector_side(cube)
                 if isinstance(expected, Finding):
-                    self.mismatches.add((pop, push))
                     if expected not in self.findings:
                         self.findings.append(expected)  # at the cube's op
-                elif expected != vector.type:
+                elif not tiles_compatible(expected, vector.tile):
                     what = "" if cube.split == 0 else f" (split {cube.split} halves {cube.type})"
                     problem = (f"tile type mismatch on {pop.pipe}: pops {pop.type}, but "
                                f"message #{index} is {push.type}{what}")
             if problem:
-                self.mismatches.add((pop, push))
                 self.findings.append(Finding(
                     "error", pop.op, problem,
                     ((push.op, f"message #{index} pushed here"),)))
 
     def _vector_side(self, cube: Event):
-        """The tile type a vector sub-block sees of a cube-side event (as
-        printed), or a Finding when it cannot be halved."""
+        """The tile type a vector sub-block sees of a cube-side event, or a
+        Finding when it cannot be halved."""
         if cube.split == 0:
-            return cube.type
+            return cube.tile
         key = (cube.type, cube.split)
         if key not in self.halves:
             try:
-                self.halves[key] = str(vector_side_type(cube.tile, cube.split))
+                self.halves[key] = vector_side_type(cube.tile, cube.split)
             except ValueError as exc:
                 self.halves[key] = Finding("error", cube.op, str(exc))
         return self.halves[key]
@@ -369,7 +375,7 @@ class Model:
                     "error", event.op,
                     f"deadlock at {slots_text(self.slots)}: {what}, while the "
                     f"{other.name} waits too",
-                    ((peer_event.op, f"the {other.name} waits here"),)))
+                    ((peer_event.op, f"the {other.name} waits here"),), deadlock=True))
 
 
 def slots_text(slots: dict[Pipe, int]) -> str:

@@ -15,6 +15,7 @@ in `errors`.
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from mlir import ir
 
@@ -35,9 +36,18 @@ class Event:
     tile: ir.Type | None = None  # the tile type (None for a tfree)
 
 
+class RunTimeTrip(NamedTuple):
+    """The trip of a loop known at run time only, by its loop_ranges.trip_key."""
+
+    key: tuple
+
+
+DYNAMIC_TRIP = "FIFO ops in an scf.for with a dynamic trip count"
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Loop:
-    trip: int
+    trip: int | RunTimeTrip  # or an affine function of the trip (verify/trips.py)
     body: tuple  # of Event | Loop
     op: ir.Operation
 
@@ -65,11 +75,26 @@ class Pipelined:
             nodes: list = []
             for count, half in runs:
                 part = tuple(halves[half])
-                if count and part:
+                if count > 0 and part:
                     nodes.extend(part if count == 1 else (Loop(count, part, loop),))
-            if trip and nodes:
+            if trip > 0 and nodes:
                 out.extend(nodes if trip == 1 else (Loop(trip, tuple(nodes), loop),))
         return tuple(out)
+
+
+def producer_skew(ahead: frozenset, trip, depth: int) -> Pipelined | None:
+    """The Pipelined form of a producer skew of `depth` over `trip`
+    iterations (an int or a verify.trips.Affine): the half `ahead` runs
+    `depth` iterations ahead (docs/schedules.md): a prologue of `depth`
+    producer copies, trip // depth - 1 steady iterations of `depth` of each,
+    then the trip % depth producer copies left and every consumer copy not
+    yet run. None below the guard (trip < 2 * depth): the loop as written."""
+    if trip < 2 * depth:
+        return None
+    groups, rest = trip // depth, trip % depth
+    return Pipelined(ahead, ((1, ((depth, 0),)),
+                             (groups - 1, ((depth, 0), (depth, 1))),
+                             (1, ((rest, 0), (depth + rest, 1)))))
 
 
 @dataclasses.dataclass
@@ -85,6 +110,41 @@ class Program:
     # The trip keys (loop_ranges.trip_key) of the loops with FIFO ops whose
     # trip count is known at run time only and was not given.
     dynamic: set = dataclasses.field(default_factory=set)
+
+    def at(self, trips: dict, pipelined: dict) -> Program:
+        """The program of a template (`build_template`) as it runs: a loop
+        whose trip is known at run time only runs `trips[key]` times (not
+        in `trips`: not modelled, listed in `unproved` and `dynamic`), the
+        scf.for ops in `pipelined` as their Pipelined forms, and perfect
+        nests collapsed into one loop of the product trip (a deep nest is one
+        period for the model)."""
+        unproved, dynamic = list(self.unproved), set()
+
+        def nodes(items: tuple) -> Deep:
+            out: list = []
+            for node in items:
+                if node.__class__ is not Loop:
+                    out.append(node)
+                    continue
+                trip = node.trip
+                if trip.__class__ is RunTimeTrip:
+                    if trip.key not in trips:
+                        dynamic.add(trip.key)
+                        unproved.append((node.op, DYNAMIC_TRIP))
+                        continue
+                    trip = trips[trip.key]
+                body = yield nodes(node.body)
+                if not body or trip <= 0:
+                    continue
+                if node.op in pipelined:
+                    out.extend(pipelined[node.op].expand(node.op, body))
+                    continue
+                if len(body) == 1 and body[0].__class__ is Loop:
+                    trip, body = trip * body[0].trip, body[0].body
+                out.extend(body if trip == 1 else (Loop(trip, body, node.op),))
+            return tuple(out)
+        return dataclasses.replace(self, body=unwind(nodes(self.body)), unproved=unproved,
+                                   dynamic=dynamic)
 
     def frees(self) -> set[Pipe]:
         return self.pipes(FREE) if self.freed is None else self.freed
@@ -141,11 +201,8 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 scope: ir.Operation, pipelined: dict, trips: dict):
+                 scope: ir.Operation):
         self.role = role
-        self.pipelined = pipelined
-        self.trips = trips
-        self.dynamic: set = set()
         self.function = function
         self.holders = holders
         self.scope = scope
@@ -164,7 +221,7 @@ class _Builder:
         self.unproved.extend(self.fifo_calls())
         body = unwind(self.block(region.blocks[0])) if len(region.blocks) else ()
         return Program(self.role, self.function, body, self.unproved, self.errors,
-                       freed_pipes(self.function), self.dynamic)
+                       freed_pipes(self.function))
 
     # block and region_op recurse over the nesting through nesting.unwind.
     def block(self, block: ir.Block) -> Deep:
@@ -199,23 +256,14 @@ class _Builder:
             trip = static_trips(op)
             if trip is None:
                 key = trip_key(op)
-                trip = self.trips.get(key)
-                if trip is None:
-                    if key is not None:
-                        self.dynamic.add(key)
-                    self.unproved.append((op, "FIFO ops in an scf.for with a dynamic "
-                                              "trip count"))
+                if key is None:
+                    self.unproved.append((op, DYNAMIC_TRIP))
                     return ()
+                trip = RunTimeTrip(key)
             body = yield self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
-            if op in self.pipelined:
-                return self.pipelined[op].expand(op, body)
-            if len(body) == 1 and isinstance(body[0], Loop):
-                # A perfect nest runs its events in the order of one loop of
-                # the product trip: collapsed, a deep nest is one period.
-                trip, body = trip * body[0].trip, body[0].body
-            return body if trip == 1 else (Loop(trip, body, op),)
+            return (Loop(trip, body, op),)
         if op.name == "scf.if":
             branches = []
             for region in op.regions:
@@ -272,16 +320,23 @@ def function_name(function: ir.Operation) -> str:
     return ir.StringAttr(function.attributes["sym_name"]).value
 
 
+def build_template(role: str, function: ir.Operation, holders: set,
+                   scope: ir.Operation) -> Program:
+    """The FIFO program of a kernel function (`role`: "cube" / "vector") with
+    every loop as written, its trip a RunTimeTrip when it is known at run
+    time only: Program.at makes the programs that run from it. Calls are
+    followed only to functions inside `scope` (another thread may be
+    rewriting the others)."""
+    return _Builder(role, function, holders, scope).build()
+
+
 def build_program(role: str, function: ir.Operation, holders: set,
                   scope: ir.Operation, pipelined: dict | None = None,
                   trips: dict | None = None) -> Program:
-    """The FIFO program of a kernel function (`role`: "cube" / "vector");
-    the scf.for ops in `pipelined` as their Pipelined forms would run; a loop
-    whose trip count is known at run time only runs `trips[key]` times, key
-    its loop_ranges.trip_key (not in `trips`: not modelled). Calls are
-    followed only to functions inside `scope` (another thread may be
-    rewriting the others)."""
-    return _Builder(role, function, holders, scope, pipelined or {}, trips or {}).build()
+    """The FIFO program of a kernel function as it runs (Program.at of its
+    template) with the loops in `pipelined` pipelined and the run-time trips
+    of `trips`."""
+    return build_template(role, function, holders, scope).at(trips or {}, pipelined or {})
 
 
 def program_uses(program: Program) -> dict:
