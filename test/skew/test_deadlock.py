@@ -133,11 +133,21 @@ def test_a_peer_holding_a_slot_before_its_loop():
         "both kernels push first and block on full pipes (C2V 2 of 2, V2C 2 of 2 slots held))")
     _, _, remarks = run(HOLDING, FUNC)
     assert remarks[0].startswith("demoted: the peer kernel is not visible from this anchor, "
-                                 "and the kernel pushes 8 messages on C2V, more than its 2 slots")
+                                 "and the kernel pushes 8 messages on C2V, more than the 1 slot a peer's initialise op "
+                                 "may declare (this kernel declares none for C2V)")
+
+
+def _declares(core: str, slots: int) -> str:
+    return (f'"pto.{core}_initialize_pipe"() {{dir_mask = 3 : i8, slot_size = 64 : i32, '
+            f'slot_num = {slots} : i32}} : () -> ()')
 
 
 def test_func_anchor_keeps_a_skew_whose_pushes_fit_the_slots():
-    _, after, remarks = run(exchange(8, trip=8), FUNC)
+    # Each kernel declares its pipes: under func.func it counts on its own
+    # declaration (the peer's must match), not on the module attribute.
+    text = pair(8, kernel("cube", "aic", 8, 4, True, before=_declares("aic", 8)),
+                kernel("vec", "aiv", 8, 4, True, before=_declares("aiv", 8)))
+    _, after, remarks = run(text, FUNC)
     assert remarks == [f"skewed: depth 3 (requested 3, trip 8, slots 8; the peer kernel is "
                        f"not visible from this anchor: safe, its 8 pushes on {pipe} fit the "
                        f"slots)" for pipe in ("C2V", "V2C")]

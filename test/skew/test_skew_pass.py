@@ -159,10 +159,12 @@ def test_many_functions_through_a_pass_manager():
     """Nested under func.func in a multi-threaded context: hundreds of
     functions, each with its own membership group numbering."""
     # Kernels (a plain function may be called from one, so under func.func
-    # it is demoted) that push no more than their slots: safe whatever the
-    # peer, so skewed under func.func (docs/deadlock.md).
+    # it is demoted) that push no more than the slots they declare: safe
+    # whatever the peer, so skewed under func.func (docs/deadlock.md).
     text = "".join(CUBE_LOOP.format(n=n, stages=2) for n in range(300)).replace(
-        "-> tensor<8x16xf32> {\n", '-> tensor<8x16xf32> attributes {pto.core = "aic"} {\n')
+        "-> tensor<8x16xf32> {\n", '-> tensor<8x16xf32> attributes {pto.core = "aic"} {\n'
+        '  "pto.aic_initialize_pipe"() {dir_mask = 3 : i8, slot_size = 64 : i32, '
+        'slot_num = 8 : i32} : () -> ()\n')
     text = f"module attributes {{pto.fifo_depth = 8 : i64}} {{{text}}}"
     with skew_mlir.make_context() as context:
         Diagnostics(context)
