@@ -257,10 +257,7 @@ class Config:
     blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
     wide_slots: bool = True  # slot counts above 64
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
-    # Pushed tensor<?x...> popped as static tiles: off until the verifier's
-    # model compares tile types by MLIR's rules (issue 23 item 2), which
-    # rejects them today.
-    dynamic_dims: bool = False
+    dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
 
 
 # --- choosers -------------------------------------------------------------------
