@@ -20,6 +20,7 @@
 #include "diagnostics.h"
 #include "ir_queries.h"
 #include "opt_main.h"
+#include "pto_registration.h"
 #include "python_pass.h"
 
 #include "mlir-c/Pass.h"
@@ -341,11 +342,11 @@ NB_MODULE(_native, m) {
 
   m.def(
       "opt_main",
-      [](const std::vector<std::string> &argv, const std::string &irdlText,
-         const std::string &irdlName, const std::string &version) {
+      [](const std::vector<std::string> &argv, const std::string &version) {
         nb::gil_scoped_release release;
-        return skew::optMain(argv, irdlText, irdlName, version);
+        return skew::optMain(argv, version);
       },
-      "argv"_a, "irdl_text"_a, "irdl_name"_a, "version"_a,
-      "The pto-opt driver; returns the exit code.");
+      "argv"_a, "version"_a, "The pto-opt driver; returns the exit code.");
+  m.def("load_pto_dialect", &skew::loadPtoDialect, "context"_a,
+        "Load the pto dialect (dialect/*.td) into a context.");
 }

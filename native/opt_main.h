@@ -11,8 +11,7 @@ namespace skew {
 // pass registry, SourceMgr diagnostics and verifier). `dialectIRDL` is the
 // text of the IRDL dialects loaded into every context. Runs on a thread of
 // its own, with a deep stack; returns the exit code.
-int optMain(const std::vector<std::string> &args, const std::string &dialectIRDL,
-            const std::string &dialectIRDLName, const std::string &version);
+int optMain(const std::vector<std::string> &args, const std::string &version);
 
 } // namespace skew
 
