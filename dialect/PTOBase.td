@@ -176,7 +176,7 @@ def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
   let summary = "pointer to elements of a memory";
   let parameters = (ins "::mlir::Type":$elementType,
                         OptionalParameter<"::skew::pto::AddressSpaceAttr">:$memorySpace);
-  let assemblyFormat = "`<` $elementType (`,` $memorySpace^)? `>`";
+  let hasCustomAssemblyFormat = 1;
 }
 
 // !pto.tensor_view<?x?xf32>: a global tensor (pointer, shape and strides).

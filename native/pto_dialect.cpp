@@ -64,6 +64,21 @@ void skew::registerPtoDialect(DialectRegistry &registry) {
 
 namespace {
 
+template <typename Enum>
+ParseResult parseEnumKeyword(AsmParser &parser, StringRef what,
+                             std::optional<Enum> (*symbolize)(StringRef),
+                             Enum &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string keyword;
+  if (parser.parseKeywordOrString(&keyword))
+    return failure();
+  std::optional<Enum> parsed = symbolize(keyword);
+  if (!parsed)
+    return parser.emitError(loc) << "unknown " << what << " '" << keyword << "'";
+  value = *parsed;
+  return success();
+}
+
 // `?x16xf32`-style shape and element type.
 ParseResult parseShapeAndType(AsmParser &parser, SmallVectorImpl<int64_t> &shape,
                               Type &elementType) {
@@ -90,6 +105,30 @@ void printShapeAndType(AsmPrinter &printer, ArrayRef<int64_t> shape,
 }
 
 } // namespace
+
+// <f32> or <f32, gm>
+Type PtrType::parse(AsmParser &parser) {
+  Type elementType;
+  if (parser.parseLess() || parser.parseType(elementType))
+    return {};
+  AddressSpaceAttr memorySpace;
+  if (succeeded(parser.parseOptionalComma())) {
+    AddressSpace space;
+    if (parseEnumKeyword(parser, "address space", symbolizeAddressSpace, space))
+      return {};
+    memorySpace = AddressSpaceAttr::get(parser.getContext(), space);
+  }
+  if (parser.parseGreater())
+    return {};
+  return get(parser.getContext(), elementType, memorySpace);
+}
+
+void PtrType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType();
+  if (getMemorySpace())
+    printer << ", " << stringifyAddressSpace(getMemorySpace().getValue());
+  printer << ">";
+}
 
 Type TensorViewType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
@@ -127,21 +166,6 @@ struct TileBufFields {
   int64_t fractal = 512;
   int64_t pad = 0;
 };
-
-template <typename Enum>
-ParseResult parseEnumKeyword(AsmParser &parser, StringRef what,
-                             std::optional<Enum> (*symbolize)(StringRef),
-                             Enum &value) {
-  SMLoc loc = parser.getCurrentLocation();
-  std::string keyword;
-  if (parser.parseKeywordOrString(&keyword))
-    return failure();
-  std::optional<Enum> parsed = symbolize(keyword);
-  if (!parsed)
-    return parser.emitError(loc) << "unknown " << what << " '" << keyword << "'";
-  value = *parsed;
-  return success();
-}
 
 ParseResult parseKey(AsmParser &parser, StringRef key) {
   return failure(parser.parseKeyword(key) || parser.parseEqual());
@@ -370,9 +394,9 @@ ParseResult parseSubblock(OpAsmParser &parser, OperationState &result) {
 LogicalResult verifyIdSplit(Operation *op) {
   if (auto split = op->getAttrOfType<IntegerAttr>("split")) {
     int64_t value = split.getInt();
-    if (value < 0 || value > 2)
-      return op->emitOpError("split must be 0 (whole tile), 1 (rows halved) or "
-                             "2 (columns halved), got ")
+    if (value < 0 || value > 4)
+      return op->emitOpError("split must be 0 (whole tile), 1 (up/down), 2 "
+                             "(left/right), 3 or 4 (the odd variants), got ")
              << value;
   }
   if (auto id = op->getAttrOfType<IntegerAttr>("id"); id && id.getInt() < 0)
