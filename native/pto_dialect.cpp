@@ -533,10 +533,12 @@ void printFree(OpT op, OpAsmPrinter &p) {
   p.printOptionalAttrDict(op->getAttrs(), {"id", "split"});
 }
 
+// The real form always carries `split`; an operand-less tfree without it is
+// tensor-level IR.
 template <typename OpT>
 bool freeIsGeneric(OpT op) {
   Value entry = op.getEntry();
-  return entry && isBuiltinTile(entry.getType());
+  return entry ? isBuiltinTile(entry.getType()) : !op.getSplitAttr();
 }
 
 } // namespace
