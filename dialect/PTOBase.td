@@ -26,6 +26,10 @@ def PTO_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    // A custom-form op of the namespace that the dialect does not define:
+    // a located error naming the nearest op it does define.
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
   }];
 }
 

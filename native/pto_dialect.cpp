@@ -50,6 +50,49 @@ void PTODialect::registerAttributes() {
       >();
 }
 
+namespace {
+template <typename... Ops>
+SmallVector<StringRef> operationNames() {
+  return {Ops::getOperationName()...};
+}
+
+// The names of the ops the dialect defines (the ODS op list).
+ArrayRef<StringRef> ptoOpNames() {
+  static const SmallVector<StringRef> names = operationNames<
+#define GET_OP_LIST
+#include "PTOOps.cpp.inc"
+      >();
+  return names;
+}
+} // namespace
+
+std::optional<Dialect::ParseOpHook>
+PTODialect::getParseOperationHook(StringRef) const {
+  return ParseOpHook([](OpAsmParser &parser,
+                        OperationState &state) -> ParseResult {
+    StringRef name = state.name.getStringRef();
+    // The nearest name the dialect defines, if any is close.
+    StringRef nearest;
+    unsigned best = 4;
+    for (StringRef op : ptoOpNames()) {
+      unsigned distance = op.edit_distance(
+          name, /*AllowReplacements=*/true, /*MaxEditDistance=*/best);
+      if (distance < best) {
+        best = distance;
+        nearest = op;
+      }
+    }
+    // The parser names the op ("custom op 'pto.x' ...") before this text.
+    InFlightDiagnostic diag = parser.emitError(parser.getNameLoc())
+                              << "is not an op of the pto dialect";
+    if (!nearest.empty())
+      diag.attachNote() << "did you mean '" << nearest << "'?";
+    diag.attachNote() << "the pto ops skew-mlir reads are listed in "
+                         "docs/fifo-contract.md";
+    return failure();
+  });
+}
+
 void skew::loadPtoDialect(MlirContext context) {
   unwrap(context)->getOrLoadDialect<PTODialect>();
 }
