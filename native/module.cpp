@@ -347,6 +347,9 @@ NB_MODULE(_native, m) {
         return skew::optMain(argv, version);
       },
       "argv"_a, "version"_a, "The pto-opt driver; returns the exit code.");
+  m.def("unknown_driver_flags", &skew::unknownFlags, "args"_a,
+        "The flags of a command line (without the program name) that the "
+        "pto-opt driver does not define.");
   m.def("load_pto_dialect", &skew::loadPtoDialect, "context"_a,
         "Load the pto dialect (dialect/*.td) into a context.");
 }

@@ -303,13 +303,19 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
   return failure(hadFailure);
 }
 
-int runDriver(const std::vector<std::string> &args, const std::string &version) {
+// The driver's flags, registered once in the process-wide option registry.
+Flags &driverFlags() {
   static Flags *flags = [] {
     registerAsmPrinterCLOptions();
     registerMLIRContextCLOptions();
     registerDefaultTimingManagerCLOptions();
     return new Flags();
   }();
+  return *flags;
+}
+
+int runDriver(const std::vector<std::string> &args, const std::string &version) {
+  Flags *flags = &driverFlags();
   static std::string versionText;
   versionText = version;
   cl::SetVersionPrinter(
@@ -405,6 +411,21 @@ int runDriver(const std::vector<std::string> &args, const std::string &version) 
 constexpr unsigned kDriverStackBytes = 1u << 30;
 
 } // namespace
+
+std::vector<std::string> unknownFlags(const std::vector<std::string> &args) {
+  (void)driverFlags();
+  auto known = cl::getRegisteredOptions();
+  std::vector<std::string> unknown;
+  for (const std::string &arg : args) {
+    llvm::StringRef flag(arg);
+    if (!flag.starts_with("-") || flag == "-" || flag == "--")
+      continue;
+    llvm::StringRef name = flag.ltrim('-').split('=').first;
+    if (!known.count(name))
+      unknown.push_back(arg);
+  }
+  return unknown;
+}
 
 int optMain(const std::vector<std::string> &args, const std::string &version) {
   // The parser, verifier and printer recurse once per region nesting level

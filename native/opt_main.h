@@ -13,6 +13,9 @@ namespace skew {
 // its own, with a deep stack; returns the exit code.
 int optMain(const std::vector<std::string> &args, const std::string &version);
 
+// The flags of `args` (after the program name) the driver does not define.
+std::vector<std::string> unknownFlags(const std::vector<std::string> &args);
+
 } // namespace skew
 
 #endif
