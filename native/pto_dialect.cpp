@@ -388,6 +388,7 @@ bool isBuiltinTile(Type type) {
 // writes them.
 ParseResult parseIdSplit(OpAsmParser &parser, OperationState &result) {
   Builder &b = parser.getBuilder();
+  SMLoc braceLoc = parser.getCurrentLocation();
   if (parser.parseLBrace())
     return failure();
   bool sawSplit = false;
@@ -411,7 +412,7 @@ ParseResult parseIdSplit(OpAsmParser &parser, OperationState &result) {
   if (parser.parseRBrace())
     return failure();
   if (!sawSplit)
-    return parser.emitError(parser.getCurrentLocation(), "expected 'split = N'");
+    return parser.emitError(braceLoc, "expected 'split = N' in this clause");
   return success();
 }
 

@@ -343,7 +343,7 @@ func.func @init_roles_count(%b: i32) {
 // -----
 
 func.func @push_without_split(%t: !pto.tile_buf<acc, 16x16xf32>) {
-  // expected-error @+2 {{custom op 'pto.tpush_to_aiv' expected 'split = N'}}
+  // expected-error @below {{custom op 'pto.tpush_to_aiv' expected 'split = N' in this clause}}
   pto.tpush_to_aiv(%t : !pto.tile_buf<acc, 16x16xf32>) {id = 0}
   return
 }
