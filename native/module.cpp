@@ -311,13 +311,14 @@ NB_MODULE(_native, m) {
   m.def(
       "collect_ops",
       [](MlirOperation root, const std::vector<std::string> &names,
-         bool calls) {
-        skew::CollectedOps found = skew::collectOps(root, names, calls);
+         bool calls, bool fifo) {
+        skew::CollectedOps found = skew::collectOps(root, names, calls, fifo);
         return nb::make_tuple(found.ops, found.ancestors);
       },
-      "root"_a, "names"_a, "calls"_a = false,
-      "The ops under an operation with one of the given names (or calls), "
-      "post-order, and each one's closest collected ancestor (-1: none).");
+      "root"_a, "names"_a, "calls"_a = false, "fifo"_a = false,
+      "The ops under an operation with one of the given names (or calls, or "
+      "ops acting on the FIFOs), post-order, and each one's closest "
+      "collected ancestor (-1: none).");
 
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
@@ -350,6 +351,8 @@ NB_MODULE(_native, m) {
   m.def("unknown_driver_flags", &skew::unknownFlags, "args"_a,
         "The flags of a command line (without the program name) that the "
         "pto-opt driver does not define.");
+  m.def("touches_fifo", &skew::touchesFifo, "operation"_a,
+        "Whether the op states an effect on the cube/vector FIFOs.");
   m.def("load_pto_dialect", &skew::loadPtoDialect, "context"_a,
         "Load the pto dialect (dialect/*.td) into a context.");
 }

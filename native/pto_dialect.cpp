@@ -101,6 +101,20 @@ void skew::registerPtoDialect(DialectRegistry &registry) {
   registry.insert<PTODialect>();
 }
 
+bool skew::touchesFifo(MlirOperation op) {
+  // Only pto ops name the FIFO resource: others are spared the query.
+  if (unwrap(op)->getName().getDialectNamespace() != PTODialect::getDialectNamespace())
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(unwrap(op));
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<FifoResource>(e.getResource());
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

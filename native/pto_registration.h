@@ -14,6 +14,9 @@ namespace skew {
 void loadPtoDialect(MlirContext context);
 // Make the pto dialect available to every context built from `registry`.
 void registerPtoDialect(mlir::DialectRegistry &registry);
+// Whether `op` states an effect on the cube/vector FIFOs (through MLIR's
+// side-effect interface).
+bool touchesFifo(MlirOperation op);
 } // namespace skew
 
 #endif // SKEW_PTO_REGISTRATION_H

@@ -118,14 +118,23 @@ def _is_tile(type_: ir.Type) -> bool:
     return isinstance(type_, (ir.RankedTensorType, ir.MemRefType))
 
 
+def is_fifo_op(op: ir.Operation) -> bool:
+    """Whether `op` is FIFO traffic: a FIFO or initialise op the model reads,
+    or any other op stating an effect on the FIFOs (which it does not)."""
+    return op.name in OPS or op.name in INIT_OPS or _native.touches_fifo(op)
+
+
 def op_error(op: ir.Operation) -> str | None:
-    """What is wrong with a FIFO or initialise op that the IRDL definition
-    cannot check (see dialect/pto.irdl.mlir), or None."""
+    """What is wrong with a FIFO or initialise op for the FIFO model (beyond
+    what the dialect's verifier checks), or None."""
     try:
         if op.name in INIT_OPS:
             return _init_error(op)
         info = OPS.get(op.name)
         if info is None:
+            if _native.touches_fifo(op):
+                return (f"'{op.name}' acts on a pipe in a way the FIFO model "
+                        f"does not model")
             return None
         split = split_of(op)
         if split not in SPLIT_NAMES:

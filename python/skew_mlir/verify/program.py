@@ -19,8 +19,13 @@ import dataclasses
 from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
+<<<<<<< HEAD
                           freed_pipes, pipe_of, split_of, tile_of)
 from ..calls import call_summaries, calls_under
+=======
+                          freed_pipes, is_fifo_op, pipe_of, split_of, tile_of)
+from ..calls import call_summaries
+>>>>>>> 3cbcd7d (FIFO traffic the FIFO model does not read (any pto op stating an effect on the FIFO resource outside the modelled push/pop/free/initialise ops: quantisation state, pipe-handle forms, talloc) is a located error in pto-verify-fifo and pto-skew-cross-core: the verifier said 'verified' and the pass moved set_quant_scalar across its push; docs: the dialect op by op, mlir-opt's routing, the IRDL form for upstream)
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
 
@@ -125,7 +130,7 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
     ops: list[ir.Operation] = []
 
     def visit(op):
-        if op.name in OPS or op.name in INIT_OPS:
+        if is_fifo_op(op):
             ops.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -242,9 +247,10 @@ class _Builder:
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
-    """Why a FIFO op cannot run in the `role` kernel `function`, or None."""
-    core = OPS[op.name].core if op.name in OPS else INIT_OPS[op.name]
-    if core == role:
+    """Why a FIFO op cannot run in the `role` kernel `function`, or None
+    (also for FIFO traffic the model does not read: op_error reports it)."""
+    core = OPS[op.name].core if op.name in OPS else INIT_OPS.get(op.name)
+    if core is None or core == role:
         return None
     return (f"'{op.name}' runs on the {core} core, but @{function_name(function)} "
             f"is the {role} kernel")
