@@ -348,7 +348,9 @@ def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
         shape[axis] = size // 2
     if isinstance(type_, ir.RankedTensorType):
         return ir.RankedTensorType.get(shape, type_.element_type, type_.encoding)
-    if not type_.layout.is_identity:
+    layout = type_.layout
+    if not (isinstance(layout, ir.AffineMapAttr) and layout.value
+            == ir.AffineMap.get_identity(layout.value.n_dims, type_.context)):
         raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) of a memref with "
                          f"a non-identity layout: {type_}")
     return ir.MemRefType.get(shape, type_.element_type, None, type_.memory_space)
