@@ -10,7 +10,8 @@ from mlir import ir
 import skew_mlir
 from skew_mlir.effects import memory_effects
 
-PAIR = os.path.join(os.path.dirname(__file__), "Inputs", "tile_pair.mlir")
+PAIR = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
+                    "tile_pair_ptoas_syntax.mlir")
 TILE = "!pto.tile_buf<vec, 16x16xf32>"
 
 

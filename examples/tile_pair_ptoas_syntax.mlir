@@ -1,6 +1,10 @@
-// A cube/vector pair in PTOAS's tile syntax (our own kernel): the cube loads
-// a 16x16 tile from global memory, multiplies it, pushes the accumulator to
-// the vector, which pops it split in two halves (one per sub-block).
+// A cube/vector pair in PTOAS's textual syntax (our own kernel, in the shape
+// of PTOAS's public TPushTPop samples: one pipe, C2V, split up/down; it
+// differs from them in its data and in the vector's work, a running sum):
+// the cube loads a 16x16 tile from global memory, multiplies it, pushes the
+// accumulator to the vector, which pops it in two halves (one per sub-block).
+// pto-opt and mlir-opt read and print it; the FIFO verifier, the pass and the
+// simulator model FIFO ops over tensors and memrefs, not tile buffers yet.
 module {
   func.func @pair(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>) attributes {pto.entry} {
     func.call @pair_cube(%a, %b) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()
