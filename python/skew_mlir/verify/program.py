@@ -19,13 +19,8 @@ import dataclasses
 from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
-<<<<<<< HEAD
-                          freed_pipes, pipe_of, split_of, tile_of)
-from ..calls import call_summaries, calls_under
-=======
                           freed_pipes, is_fifo_op, pipe_of, split_of, tile_of)
-from ..calls import call_summaries
->>>>>>> 3cbcd7d (FIFO traffic the FIFO model does not read (any pto op stating an effect on the FIFO resource outside the modelled push/pop/free/initialise ops: quantisation state, pipe-handle forms, talloc) is a located error in pto-verify-fifo and pto-skew-cross-core: the verifier said 'verified' and the pass moved set_quant_scalar across its push; docs: the dialect op by op, mlir-opt's routing, the IRDL form for upstream)
+from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
 
