@@ -28,6 +28,8 @@
 
 #include <nanobind/make_iterator.h>
 #include <nanobind/stl/set.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -355,4 +357,18 @@ NB_MODULE(_native, m) {
         "Whether the op states an effect on the cube/vector FIFOs.");
   m.def("load_pto_dialect", &skew::loadPtoDialect, "context"_a,
         "Load the pto dialect (dialect/*.td) into a context.");
+  m.def(
+      "pto_type_info",
+      [](MlirType type) -> nb::object {
+        std::optional<skew::PtoTypeInfo> info = skew::ptoTypeInfo(type);
+        if (!info)
+          return nb::none();
+        return nb::make_tuple(info->kind, info->element, info->shape,
+                              info->valid, info->loc, info->blayout,
+                              info->pad);
+      },
+      "type"_a,
+      "(kind, element type, shape, valid shape, loc, blayout, pad) of a "
+      "pto pointer, view or tile buffer type, else None (see "
+      "native/pto_registration.h).");
 }

@@ -115,6 +115,34 @@ bool skew::touchesFifo(MlirOperation op) {
   });
 }
 
+std::optional<skew::PtoTypeInfo> skew::ptoTypeInfo(MlirType wrapped) {
+  Type type = unwrap(wrapped);
+  PtoTypeInfo info;
+  if (auto tile = dyn_cast<TileBufType>(type)) {
+    info.kind = "tile_buf";
+    info.element = wrap(tile.getElementType());
+    info.shape = {tile.getRows(), tile.getCols()};
+    info.valid = {tile.getValidRows(), tile.getValidCols()};
+    info.loc = stringifyAddressSpace(tile.getLoc()).str();
+    info.blayout = stringifyBLayout(tile.getBlayout()).str();
+    info.pad = tile.getPad();
+  } else if (auto view = dyn_cast<TensorViewType>(type)) {
+    info.kind = "tensor_view";
+    info.element = wrap(view.getElementType());
+    info.shape.assign(view.getShape().begin(), view.getShape().end());
+  } else if (auto view = dyn_cast<PartitionTensorViewType>(type)) {
+    info.kind = "partition_tensor_view";
+    info.element = wrap(view.getElementType());
+    info.shape.assign(view.getShape().begin(), view.getShape().end());
+  } else if (auto ptr = dyn_cast<PtrType>(type)) {
+    info.kind = "ptr";
+    info.element = wrap(ptr.getElementType());
+  } else {
+    return std::nullopt;
+  }
+  return info;
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

@@ -27,7 +27,7 @@ import dataclasses
 
 from mlir import ir
 
-from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, vector_side_type
+from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, vector_side_message
 from .program import Event, Program
 
 # Occurrences of a round-start state remembered for period detection.
@@ -304,7 +304,7 @@ class Model:
         key = (cube.type, cube.split)
         if key not in self.halves:
             try:
-                self.halves[key] = str(vector_side_type(cube.tile, cube.split))
+                self.halves[key] = vector_side_message(cube.tile, cube.split)
             except ValueError as exc:
                 self.halves[key] = Finding("error", cube.op, str(exc))
         return self.halves[key]

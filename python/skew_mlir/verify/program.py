@@ -19,7 +19,8 @@ import dataclasses
 from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
-                          freed_pipes, is_fifo_op, pipe_of, split_of, tile_of)
+                          freed_pipes, is_fifo_op, message_type, pipe_of, split_of,
+                          tile_of)
 from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
@@ -29,7 +30,7 @@ from ..nesting import Deep, unwind
 class Event:
     kind: str  # PUSH / POP / FREE
     pipe: Pipe
-    type: str  # the tile type, as printed ("" for a tfree)
+    type: str  # what the message carries (fifo_model.message_type; "" for a tfree)
     op: ir.Operation
     split: int = 0
     tile: ir.Type | None = None  # the tile type (None for a tfree)
@@ -238,7 +239,7 @@ class _Builder:
                 self.errors.append((op, error))
                 return None
             return Event(FREE, pipe, "", op, split_of(op))
-        return Event(kind, pipe, str(tile.type), op, split_of(op), tile.type)
+        return Event(kind, pipe, message_type(tile.type), op, split_of(op), tile.type)
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
