@@ -19,7 +19,7 @@ follows the simulator's schedule.
 
 A `!pto.ptr` argument (tile IR) is a global memory: a flat array as long
 as the furthest element any `pto.make_tensor_view` of it, in either kernel,
-reaches with constant shape and strides; shared, like every GM pointer, by
+reaches (global_extent); shared, like every GM pointer, by
 all the cores (tiles.GlobalPtr).
 
 A scalar argument can be given instead (`pto-sim --arg I=VALUE`, e.g. a
@@ -122,31 +122,43 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
     return Pair(chosen.get("cube"), chosen.get("vector"))
 
 
-def global_extent(funcs: list, index: int) -> int:
+def global_extent(funcs: list, index: int, given: Mapping[int, str]) -> int:
     """Elements the global memory of pointer argument #`index` needs: the
-    furthest element its tensor views in `funcs` reach. SimError when a view
-    has a non-constant shape or stride, or there is none."""
-    constants, extent = Constants(), None
+    furthest element its tensor views in `funcs` reach (none without views:
+    e.g. an initialise op's GM slot buffer, whose slots the simulator does
+    not model, as messages carry copies of their tiles). Shapes and strides
+    are constants or scalar arguments given with --arg; SimError for any
+    other operand."""
+    constants, extent = Constants(), 0
     for func in funcs:
-        arg = func.regions[0].blocks[0].arguments[index]
-        for use in arg.uses:
+        arguments = list(func.regions[0].blocks[0].arguments)
+        for use in arguments[index].uses:
             op = use.owner
             if op.name != "pto.make_tensor_view":
                 continue
-            operands = list(op.operands)[1:]
-            try:
-                dims = [constants.get(v, "view shape or stride") for v in operands]
-            except NonStaticRange as exc:
-                raise SimError(f"{where(op)}: {exc}: the simulator sizes the global "
-                               f"memory of argument #{index} from its views") from None
+            dims = [_view_size(op, v, constants, arguments, given)
+                    for v in list(op.operands)[1:]]
             shape, strides = dims[:len(dims) // 2], dims[len(dims) // 2:]
             if 0 not in shape:
                 last = sum((n - 1) * st for n, st in zip(shape, strides)) + 1
-                extent = max(extent or 0, last)
-    if extent is None:
-        raise SimError(f"{where(funcs[0])}: argument #{index} (a global-memory pointer) "
-                       "has no pto.make_tensor_view to size its memory from")
+                extent = max(extent, last)
     return extent
+
+
+def _view_size(op, value: ir.Value, constants: Constants, arguments: list,
+               given: Mapping[int, str]) -> int:
+    if value in arguments:
+        number = arguments.index(value)
+        if number in given:
+            return int(given_value(given[number], value.type))
+        raise SimError(f"{where(op)}: a view shape or stride is argument #{number}: "
+                       f"give its value with --arg {number}=N (the simulator sizes "
+                       "global memory from the views)")
+    try:
+        return constants.get(value, "view shape or stride")
+    except NonStaticRange as exc:
+        raise SimError(f"{where(op)}: {exc}: the simulator sizes global memory from "
+                       "the views") from None
 
 
 def make_inputs(module: ir.Module, pair: Pair, seed: int,
@@ -183,7 +195,7 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
                                           if other != role and i < len(types[other])
                                           and types[other][i] == t]
                         dtype = dtype_of(pointer.element)
-                        extent = (global_extent(users, i),)
+                        extent = (global_extent(users, i, given),)
                         check_size(str(t), extent, dtype.itemsize, max_value_bytes)
                         value = GlobalPtr(random_array(dtype, extent, rng))
                     else:

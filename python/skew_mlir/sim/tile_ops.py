@@ -20,7 +20,7 @@ from .errors import SimError, UnsupportedOp, where
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, Tile, initial_valid, local_memory, pad_value,
                     tile_storage)
-from .values import dtype_of, is_float, mlir_name
+from .values import BF16, dtype_of, is_float, mlir_name
 
 
 def _tile_type(op, value: ir.Value) -> tile_types.TileBuf:
@@ -494,7 +494,34 @@ def _conversion(mode: str, src: np.dtype, dst: np.dtype):
         not is_float(src) and not is_float(dst))
     if exact or mode in _FLOAT_NEAREST:
         return lambda x: x.astype(dst)  # numpy rounds to nearest, ties to even
+    if src == np.float32 and dst == BF16 and mode in _TO_BF16:
+        return _TO_BF16[mode]
     return None
+
+
+def _bf16_bits(adjust):
+    """f32 -> bf16 by dropping the low 16 bits of the f32 pattern after
+    `adjust(bits, sign, rest)` (a sign-magnitude format: adding to the bit
+    pattern rounds the magnitude up); NaN stays NaN."""
+    def convert(x):
+        bits = np.ascontiguousarray(x, np.float32).view(np.uint32).astype(np.uint64)
+        sign, rest = bits >> 31, bits & 0xFFFF
+        out = ((adjust(bits, sign, rest) >> 16) & 0xFFFF).astype(np.uint16).view(BF16)
+        return np.where(np.isnan(x), BF16.type(np.nan), out)
+    return convert
+
+
+# The round modes of an f32 -> bf16 conversion beyond nearest-even: ROUND
+# (ties away from zero), TRUNC (towards zero), FLOOR / CEIL (towards -inf /
+# +inf: the magnitude rounds up for negative / positive values), ODD
+# (truncate, then set the last bit if anything was dropped).
+_TO_BF16 = {
+    "ROUND": _bf16_bits(lambda b, s, r: b + 0x8000),
+    "TRUNC": _bf16_bits(lambda b, s, r: b),
+    "FLOOR": _bf16_bits(lambda b, s, r: np.where(s == 1, b + 0xFFFF, b)),
+    "CEIL": _bf16_bits(lambda b, s, r: np.where(s == 0, b + 0xFFFF, b)),
+    "ODD": _bf16_bits(lambda b, s, r: np.where(r != 0, b | 0x10000, b)),
+}
 
 
 @handles("pto.tcvt")
