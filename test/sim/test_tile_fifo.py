@@ -9,6 +9,7 @@ import os
 import numpy as np
 import pytest
 from mlir import ir
+from mlir.passmanager import PassManager
 
 from skew_mlir import dialect as pto
 from skew_mlir.sim.errors import SimError
@@ -101,3 +102,30 @@ def test_left_right_halves_split_and_join_the_valid_region():
     back, = result.messages("V2C")
     np.testing.assert_array_equal(back, expected)
     np.testing.assert_array_equal(result.outputs["cube"][1].reshape(16, 24), expected)
+
+
+ENTRY = """
+  func.func @entry(%in: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>) attributes {pto.entry} {
+    func.call @cube(%in, %out, %slots) : (!pto.ptr<f32>, !pto.ptr<f32>, !pto.ptr<f32>) -> ()
+    func.call @vector(%in, %out, %slots) : (!pto.ptr<f32>, !pto.ptr<f32>, !pto.ptr<f32>) -> ()
+    return
+  }
+"""
+
+
+def test_kernels_called_from_an_entry_function():
+    """As PTOAS's samples write them: a pto.entry function calls the two
+    kernels (private functions marked by pto.kernel_kind); the pair is
+    found and runs as without it, and pto-verify-fifo verifies it."""
+    text = split_valid_pair().replace("module {", "module {" + ENTRY, 1).replace(
+        "func.func @cube(", "func.func private @cube(").replace(
+        "func.func @vector(", "func.func private @vector(")
+    source, result = run(text)
+    np.testing.assert_array_equal(result.outputs["cube"][1].reshape(16, 16),
+                                  source.reshape(32, 16)[:16])
+    with pto.make_context() as context:
+        module = ir.Module.parse(text)
+        remarks = []
+        context.attach_diagnostic_handler(lambda d: remarks.append(str(d.message)) or True)
+        PassManager.parse("builtin.module(pto-verify-fifo{remarks=true})").run(module.operation)
+    assert any("FIFO verified for @cube / @vector" in r for r in remarks), remarks
