@@ -1,3 +1,4 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
 """Tile-buffer messages in pto-sim: split halves carry their part of the
 valid region, an empty half pushed back unsplit is no mismatch, split
 halves pushed back join into the cube's valid region."""

@@ -1,3 +1,4 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
 """pto-sim's tile ops against numpy: each op in a kernel of its own that
 loads tiles from global memory, runs the op and stores the result."""
 
