@@ -170,7 +170,7 @@ class Pipe:
 
 def _split_axis(tile: np.ndarray, split: int, site: str) -> int:
     """The axis `split` halves: rows (up/down) or columns (left/right) of the
-    last two dimensions (fifo_model.vector_side_type)."""
+    last two dimensions (fifo_model.vector_side_message)."""
     if tile.ndim < 2:
         raise SimError(f"{site}: split {split} ({fifo_model.SPLIT_NAMES[split]}) needs a "
                        f"tile of rank >= 2, got shape {list(tile.shape)}")
