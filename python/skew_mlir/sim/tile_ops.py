@@ -206,35 +206,25 @@ def _tprint(op, cc) -> Step:
 
 # --- moves -------------------------------------------------------------------
 
-@handles("pto.tload")
-def _tload(op, cc) -> Step:
+@handles("pto.tload", "pto.tstore")
+def _tload_tstore(op, cc) -> Step:
+    # tload ins(window) outs(tile); tstore ins(tile) outs(window).
+    loading = op.name == "pto.tload"
     src, dst = cc.slots_of(op.operands)
+    view_slot, tile_slot = (src, dst) if loading else (dst, src)
     spend, cost, site = cc.spend, cc.cost, where(op)
 
     def run(frame):
-        view, tile = frame[src], frame[dst]
-        window = view.window(site)
+        tile, window = frame[tile_slot], frame[view_slot].window(site)
         if tuple(window.shape) != tuple(tile.valid):
-            raise SimError(f"{site}: loads a {'x'.join(map(str, window.shape))} window into "
-                           f"a tile whose valid shape is {tile.valid[0]}x{tile.valid[1]}")
-        tile.region()[...] = window
-        spend(cost.gm(window.nbytes))
-    return Step(run)
-
-
-@handles("pto.tstore")
-def _tstore(op, cc) -> Step:
-    src, dst = cc.slots_of(op.operands)
-    spend, cost, site = cc.spend, cc.cost, where(op)
-
-    def run(frame):
-        tile, view = frame[src], frame[dst]
-        window = view.window(site)
-        if tuple(window.shape) != tuple(tile.valid):
-            raise SimError(f"{site}: stores a tile whose valid shape is "
-                           f"{tile.valid[0]}x{tile.valid[1]} into a "
-                           f"{'x'.join(map(str, window.shape))} window")
-        window[...] = tile.region().astype(window.dtype)
+            raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
+                           f"{'x'.join(map(str, window.shape))} window "
+                           f"{'into' if loading else 'from'} a tile whose valid shape is "
+                           f"{tile.valid[0]}x{tile.valid[1]}")
+        if loading:
+            tile.region()[...] = window
+        else:
+            window[...] = tile.region().astype(window.dtype)
         spend(cost.gm(window.nbytes))
     return Step(run)
 
