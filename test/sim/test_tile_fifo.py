@@ -16,7 +16,7 @@ from skew_mlir import dialect as pto
 from skew_mlir.sim.errors import SimError
 from skew_mlir.sim.kernels import find_pair, make_inputs
 from skew_mlir.sim.scheduler import run_pair
-from skew_mlir.sim.cost_model import CostModel
+from skew_mlir.op_costs import CostModel
 
 INPUTS = os.path.join(os.path.dirname(__file__), "Inputs")
 
