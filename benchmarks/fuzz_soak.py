@@ -18,6 +18,10 @@ spec, keeping the failing property) and written as a reproducer
 OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case. Should
 the process abort, OUT/current-seed names the case it was running.
 
+Every fifth case also checks the tile-IR pair of its seed
+(skew_testing.random_tile_pairs; failures are reported as `tile-<property>`
+and written unshrunk as OUT/fuzz-<seed>-tile-<property>.mlir).
+
 Pairs in which both cores push before they pop are included;
 `--no-exchange` leaves them out. Needs the test extras (`pip install
 '.[test]'`) only for the test file; this script itself needs nothing beyond
@@ -42,6 +46,7 @@ try:
     from skew_testing.random_pairs import (
         Config, launch_args, narrow_loops, nested_table, random_pair, render, shrink,
     )
+    from skew_testing.random_tile_pairs import random_tile_pair, render_tile
 except ModuleNotFoundError as exc:
     if exc.name != "skew_testing":
         raise
@@ -85,6 +90,17 @@ def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
         return failure.stage, failure.message
     except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too
         return "harness", traceback.format_exc()
+    return None
+
+
+def run_tile_case(seed: int, verify_fifo: bool) -> tuple[str, str] | None:
+    """run_case for the tile-IR pair of `seed` (the pass alone)."""
+    try:
+        check_pair(render_tile(random_tile_pair(seed)), seed=seed, verify_fifo=verify_fifo)
+    except PropertyFailure as failure:
+        return f"tile-{failure.stage}", failure.message
+    except Exception:  # noqa: BLE001
+        return "tile-harness", traceback.format_exc()
     return None
 
 
@@ -168,6 +184,15 @@ def main(argv: list[str] | None = None) -> int:
             failures.append((seed, stage, message.splitlines()[0] if message else "", path))
             print(f"FAIL seed {seed} [{stage}] {failures[-1][2][:160]}"
                   + (f" -> {path}" if path else ""), flush=True)
+        if i % 5 == 4:
+            outcome = run_tile_case(seed, verify_fifo)
+            if outcome is not None:
+                stage, message = outcome
+                path = out / f"fuzz-{seed}-{stage}.mlir"
+                path.write_text("\n".join("// " + line for line in message.splitlines()[:12])
+                                + "\n" + render_tile(random_tile_pair(seed)))
+                failures.append((seed, stage, message.splitlines()[0] if message else "", path))
+                print(f"FAIL seed {seed} [{stage}] {failures[-1][2][:160]} -> {path}", flush=True)
         now = time.monotonic()
         if now - last_report >= 30:
             last_report = now
@@ -178,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     by_stage = collections.Counter(stage for _, stage, _, _ in failures)
     print(f"ran {ran} cases in {elapsed:.0f} s ({ran / max(elapsed, 1e-9):.1f}/s), "
           f"{len(failures)} failed" + (": " + ", ".join(f"{s} {by_stage[s]}"
-                                                         for s in (*STAGES, "harness")
+                                                         for s in (*STAGES, "harness",
+                                                                   *(f"tile-{t}" for t in
+                                                                     (*STAGES, "harness")))
                                                          if by_stage[s]) if failures else ""))
     for seed, stage, first, path in failures:
         print(f"  seed {seed} [{stage}] {first[:200]}" + (f"\n    reproducer: {path}" if path

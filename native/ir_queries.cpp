@@ -1,6 +1,7 @@
 //===- ir_queries.cpp - the bulk IR questions the passes ask --------------===//
 
 #include "ir_queries.h"
+#include "pto_registration.h"
 #include "op_names.h"
 
 #include "mlir/CAPI/IR.h"
@@ -51,14 +52,16 @@ BlockFacts blockFacts(MlirBlock mlirBlock) {
 }
 
 CollectedOps collectOps(MlirOperation mlirRoot,
-                        const std::vector<std::string> &names, bool calls) {
+                        const std::vector<std::string> &names, bool calls,
+                        bool fifo) {
   Operation *root = unwrap(mlirRoot);
   llvm::SmallPtrSet<const void *, 8> keys =
       opNameKeys(names, root->getContext());
   std::vector<Operation *> found;
   root->walk([&](Operation *op) {
     if (keys.contains(op->getName().getAsOpaquePointer()) ||
-        (calls && isa<CallOpInterface>(op)))
+        (calls && isa<CallOpInterface>(op)) ||
+        (fifo && touchesFifo(wrap(op))))
       found.push_back(op);
   });
   llvm::DenseMap<Operation *, int64_t> position;

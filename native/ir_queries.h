@@ -37,14 +37,15 @@ struct BlockFacts {
 BlockFacts blockFacts(MlirBlock block);
 
 // The ops under (and including) `root` whose name is one of `names` (or,
-// with `calls`, that are calls: CallOpInterface ops), in post-order, and for
+// with `calls`, that are calls: CallOpInterface ops; with `fifo`, that state
+// an effect on the cube/vector FIFOs), in post-order, and for
 // each the position of its closest collected ancestor (-1: none).
 struct CollectedOps {
   std::vector<MlirOperation> ops;
   std::vector<int64_t> ancestors;
 };
 CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &names,
-                        bool calls);
+                        bool calls, bool fifo);
 
 // Whether `op` is a call (a CallOpInterface op).
 bool isCall(MlirOperation op);

@@ -20,6 +20,7 @@
 #include "diagnostics.h"
 #include "ir_queries.h"
 #include "opt_main.h"
+#include "pto_registration.h"
 #include "python_pass.h"
 
 #include "mlir-c/Pass.h"
@@ -27,6 +28,8 @@
 
 #include <nanobind/make_iterator.h>
 #include <nanobind/stl/set.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -340,13 +343,14 @@ NB_MODULE(_native, m) {
   m.def(
       "collect_ops",
       [](MlirOperation root, const std::vector<std::string> &names,
-         bool calls) {
-        skew::CollectedOps found = skew::collectOps(root, names, calls);
+         bool calls, bool fifo) {
+        skew::CollectedOps found = skew::collectOps(root, names, calls, fifo);
         return nb::make_tuple(found.ops, found.ancestors);
       },
-      "root"_a, "names"_a, "calls"_a = false,
-      "The ops under an operation with one of the given names (or calls), "
-      "post-order, and each one's closest collected ancestor (-1: none).");
+      "root"_a, "names"_a, "calls"_a = false, "fifo"_a = false,
+      "The ops under an operation with one of the given names (or calls, or "
+      "ops acting on the FIFOs), post-order, and each one's closest "
+      "collected ancestor (-1: none).");
 
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
@@ -371,11 +375,30 @@ NB_MODULE(_native, m) {
 
   m.def(
       "opt_main",
-      [](const std::vector<std::string> &argv, const std::string &irdlText,
-         const std::string &irdlName, const std::string &version) {
+      [](const std::vector<std::string> &argv, const std::string &version) {
         nb::gil_scoped_release release;
-        return skew::optMain(argv, irdlText, irdlName, version);
+        return skew::optMain(argv, version);
       },
-      "argv"_a, "irdl_text"_a, "irdl_name"_a, "version"_a,
-      "The pto-opt driver; returns the exit code.");
+      "argv"_a, "version"_a, "The pto-opt driver; returns the exit code.");
+  m.def("unknown_driver_flags", &skew::unknownFlags, "args"_a,
+        "The flags of a command line (without the program name) that the "
+        "pto-opt driver does not define.");
+  m.def("touches_fifo", &skew::touchesFifo, "operation"_a,
+        "Whether the op states an effect on the cube/vector FIFOs.");
+  m.def("load_pto_dialect", &skew::loadPtoDialect, "context"_a,
+        "Load the pto dialect (dialect/*.td) into a context.");
+  m.def(
+      "pto_type_info",
+      [](MlirType type) -> nb::object {
+        std::optional<skew::PtoTypeInfo> info = skew::ptoTypeInfo(type);
+        if (!info)
+          return nb::none();
+        return nb::make_tuple(info->kind, info->element, info->shape,
+                              info->valid, info->loc, info->blayout,
+                              info->pad);
+      },
+      "type"_a,
+      "(kind, element type, shape, valid shape, loc, blayout, pad) of a "
+      "pto pointer, view or tile buffer type, else None (see "
+      "native/pto_registration.h).");
 }

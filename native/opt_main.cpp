@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opt_main.h"
+#include "pto_registration.h"
 
 #include "mlir/Dialect/IRDL/IRDLLoading.h"
 #include "mlir/IR/AsmState.h"
@@ -120,8 +121,6 @@ struct Flags {
 struct Driver {
   Flags &flags;
   DialectRegistry &registry;
-  const std::string &irdlText;
-  const std::string &irdlName;
   llvm::ThreadPoolInterface *threadPool;
   TimingScope &timing;
   // One handler for the whole input under --verify-diagnostics, as upstream
@@ -129,15 +128,11 @@ struct Driver {
   // reports to it.
   SourceMgrDiagnosticVerifierHandler *verifyHandler;
 
-  // The pto dialect, then the user's --irdl-file, as upstream loads it.
+  // The user's --irdl-file, as upstream loads it.
   LogicalResult loadIRDL(MLIRContext &context) {
-    ParserConfig config(&context);
-    OwningOpRef<ModuleOp> dialects =
-        parseSourceString<ModuleOp>(irdlText, config, irdlName);
-    if (!dialects || failed(irdl::loadDialects(*dialects)))
-      return failure();
     if (flags.irdlFile.empty())
       return success();
+    ParserConfig config(&context);
     OwningOpRef<ModuleOp> user =
         parseSourceFile<ModuleOp>(flags.irdlFile.getValue(), config);
     if (!user)
@@ -308,14 +303,19 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> original,
   return failure(hadFailure);
 }
 
-int runDriver(const std::vector<std::string> &args, const std::string &irdlText,
-              const std::string &irdlName, const std::string &version) {
+// The driver's flags, registered once in the process-wide option registry.
+Flags &driverFlags() {
   static Flags *flags = [] {
     registerAsmPrinterCLOptions();
     registerMLIRContextCLOptions();
     registerDefaultTimingManagerCLOptions();
     return new Flags();
   }();
+  return *flags;
+}
+
+int runDriver(const std::vector<std::string> &args, const std::string &version) {
+  Flags *flags = &driverFlags();
   static std::string versionText;
   versionText = version;
   cl::SetVersionPrinter(
@@ -324,11 +324,11 @@ int runDriver(const std::vector<std::string> &args, const std::string &irdlText,
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  registerPtoDialect(registry);
   std::string dialectNames;
   {
     llvm::raw_string_ostream os(dialectNames);
     llvm::interleaveComma(registry.getDialectNames(), os);
-    os << ", pto";
   }
 
   std::vector<const char *> argv;
@@ -373,8 +373,7 @@ int runDriver(const std::vector<std::string> &args, const std::string &irdlText,
   applyDefaultTimingManagerCLOptions(timingManager);
   TimingScope timing = timingManager.getRootScope();
 
-  Driver driver{*flags,     registry, irdlText, irdlName,
-                threadPool, timing,   nullptr};
+  Driver driver{*flags, registry, threadPool, timing, nullptr};
   std::string inputMarker = flags->splitInputFile.getNumOccurrences()
                                 ? (flags->splitInputFile.empty()
                                        ? std::string(kDefaultSplitMarker)
@@ -413,15 +412,29 @@ constexpr unsigned kDriverStackBytes = 1u << 30;
 
 } // namespace
 
-int optMain(const std::vector<std::string> &args, const std::string &irdlText,
-            const std::string &irdlName, const std::string &version) {
+std::vector<std::string> unknownFlags(const std::vector<std::string> &args) {
+  (void)driverFlags();
+  auto known = cl::getRegisteredOptions();
+  std::vector<std::string> unknown;
+  for (const std::string &arg : args) {
+    llvm::StringRef flag(arg);
+    if (!flag.starts_with("-") || flag == "-" || flag == "--")
+      continue;
+    llvm::StringRef name = flag.ltrim('-').split('=').first;
+    if (!known.count(name))
+      unknown.push_back(arg);
+  }
+  return unknown;
+}
+
+int optMain(const std::vector<std::string> &args, const std::string &version) {
   // The parser, verifier and printer recurse once per region nesting level
   // (about 3 KiB each): on the main thread's 8 MiB a 3,000-deep loop nest
   // overflowed the stack, as it does in upstream mlir-opt. The driver runs on
   // a thread whose stack is reserved at 1 GiB and committed only as used.
   int code = 1;
   llvm::thread driver(std::optional<unsigned>(kDriverStackBytes), [&] {
-    code = runDriver(args, irdlText, irdlName, version);
+    code = runDriver(args, version);
   });
   driver.join();
   return code;

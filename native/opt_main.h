@@ -11,8 +11,10 @@ namespace skew {
 // pass registry, SourceMgr diagnostics and verifier). `dialectIRDL` is the
 // text of the IRDL dialects loaded into every context. Runs on a thread of
 // its own, with a deep stack; returns the exit code.
-int optMain(const std::vector<std::string> &args, const std::string &dialectIRDL,
-            const std::string &dialectIRDLName, const std::string &version);
+int optMain(const std::vector<std::string> &args, const std::string &version);
+
+// The flags of `args` (after the program name) the driver does not define.
+std::vector<std::string> unknownFlags(const std::vector<std::string> &args);
 
 } // namespace skew
 

@@ -1,14 +1,13 @@
-"""The pto dialect: op and attribute names, and loading its IRDL definition
-into contexts."""
+"""The pto dialect: op and attribute names, and loading it (the ODS
+definition in dialect/*.td, compiled into the native extension) into
+contexts."""
 
 from __future__ import annotations
 
-import functools
 import os
 
 from mlir import ir
 from mlir._mlir_libs import _mlir
-from mlir.dialects import irdl
 
 
 # Where the bindings find the Python module of the pto dialect.
@@ -41,35 +40,19 @@ MEMBERSHIP_ATTR = "pto.pipeline_membership"
 
 
 def irdl_path() -> str:
-    """Path of the installed `pto.irdl.mlir` (also usable with mlir-opt --irdl-file)."""
+    """Path of the installed `pto.irdl.mlir`: the IRDL form of the dialect,
+    generated from the same ODS source, for upstream's mlir-opt
+    (--irdl-file). It describes the ops' generic form only."""
     # Beside this module: the package ships a native extension, so it is
-    # always installed as files, and every tool's start-up is spared
-    # importing importlib.resources.
+    # always installed as files.
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pto.irdl.mlir")
-
-
-@functools.cache
-def _irdl_text() -> str:
-    with open(irdl_path(), encoding="utf-8") as f:
-        return f.read()
 
 
 def load_pto_dialect(context: ir.Context) -> None:
     """Load the pto dialect into a user's context (idempotent)."""
-    if "pto" in _loaded_dialects(context):
-        return
-    with context, ir.Location.unknown():
-        irdl.load_dialects(ir.Module.parse(_irdl_text()))
+    from . import _native
 
-
-def _loaded_dialects(context: ir.Context) -> set[str]:
-    # The bindings have no "is dialect loaded" query; an IRDL dialect shows up
-    # as an attribute of `context.dialects` once loaded.
-    try:
-        context.dialects["pto"]
-    except (IndexError, KeyError, ValueError):
-        return set()
-    return {"pto"}
+    _native.load_pto_dialect(context)
 
 
 def make_context() -> ir.Context:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from . import _native, dialect as pto
+from . import _native, dialect as pto, tile_types
 from .attributes import integer_value
 from .diagnostics import LocatedError
 
@@ -115,17 +115,44 @@ def tile_of(op: ir.Operation) -> ir.Value | None:
 
 
 def _is_tile(type_: ir.Type) -> bool:
-    return isinstance(type_, (ir.RankedTensorType, ir.MemRefType))
+    return (isinstance(type_, (ir.RankedTensorType, ir.MemRefType))
+            or tile_types.tile_buf(type_) is not None)
+
+
+def pop_valid_shape(op: ir.Operation) -> list[ir.Value]:
+    """A pop's valid-row and valid-column operands, or [] (its operands are
+    those two, then the optional sub-block id)."""
+    operands = list(op.operands)
+    return operands[:2] if len(operands) >= 2 else []
+
+
+def message_type(type_: ir.Type) -> str:
+    """What a push or pop of a tile of this type carries, as reports print
+    it: the type of a tensor or memref; of a tile buffer its rows, columns
+    and element type (the memory and layout change on the way)."""
+    tile = tile_types.tile_buf(type_)
+    if tile is None:
+        return str(type_)
+    return f"tile_buf<{tile.rows}x{tile.cols}x{tile.element}>"
+
+
+def is_fifo_op(op: ir.Operation) -> bool:
+    """Whether `op` is FIFO traffic: a FIFO or initialise op the model reads,
+    or any other op stating an effect on the FIFOs (which it does not)."""
+    return op.name in OPS or op.name in INIT_OPS or _native.touches_fifo(op)
 
 
 def op_error(op: ir.Operation) -> str | None:
-    """What is wrong with a FIFO or initialise op that the IRDL definition
-    cannot check (see dialect/pto.irdl.mlir), or None."""
+    """What is wrong with a FIFO or initialise op for the FIFO model (beyond
+    what the dialect's verifier checks), or None."""
     try:
         if op.name in INIT_OPS:
             return _init_error(op)
         info = OPS.get(op.name)
         if info is None:
+            if _native.touches_fifo(op):
+                return (f"'{op.name}' acts on a pipe in a way the FIFO model "
+                        f"does not model")
             return None
         split = split_of(op)
         if split not in SPLIT_NAMES:
@@ -138,9 +165,9 @@ def op_error(op: ir.Operation) -> str | None:
     operands = list(op.operands)
     if info.kind == POP:
         tile, what = op.results[0].type, "result"
-        if len(operands) not in (0, 2):
-            return (f"'{op.name}' takes no operand or two (valid rows, valid "
-                    f"columns), got {len(operands)}")
+        if len(operands) > 3:
+            return (f"'{op.name}' takes at most valid rows, valid columns and a "
+                    f"sub-block id, got {len(operands)} operands")
     elif info.kind == PUSH:
         tile, what = operands[0].type, "operand"
         if len(operands) == 2 and not isinstance(
@@ -152,7 +179,8 @@ def op_error(op: ir.Operation) -> str | None:
             return None
         tile, what = operands[0].type, "operand"
     if not _is_tile(tile):
-        return f"'{op.name}' {what} must be a ranked tensor or memref tile, got {tile}"
+        return (f"'{op.name}' {what} must be a tile buffer, ranked tensor or memref "
+                f"tile, got {tile}")
     return None
 
 
@@ -319,14 +347,17 @@ def freed_pipes(function: ir.Operation) -> set[Pipe]:
     return {pipe_of(op) for op in _walk(function, pto.FREE_OPS)}
 
 
-def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
-    """The tile a vector sub-block pops (C2V) or pushes (V2C) for a message
-    whose cube-side tile is `type_`: the tile itself without split, else its
-    half: rows (up/down) or columns (left/right), the last two dimensions.
-    ValueError (with the reason) when the tile cannot be halved."""
+def vector_side_type(type_: ir.Type, split: int) -> ir.Type | str:
+    """What a vector sub-block pops (C2V) or pushes (V2C) for a message whose
+    cube-side tile is `type_`: the tile itself without split, else its half:
+    rows (up/down) or columns (left/right), the last two dimensions. A tile
+    buffer's half is given as message_type prints it (its memory and layout
+    change on the way, and the bindings cannot build the type). ValueError
+    (with the reason) when the tile cannot be halved."""
     if split == NO_SPLIT:
         return type_
-    shape = list(type_.shape)
+    tile = tile_types.tile_buf(type_)
+    shape = list(tile.shape if tile else type_.shape)
     if len(shape) < 2:
         raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) needs a tile of "
                          f"rank >= 2, got {type_}")
@@ -335,11 +366,15 @@ def vector_side_type(type_: ir.Type, split: int) -> ir.Type:
     if size != ir.ShapedType.get_dynamic_size():
         if size % 2:
             raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) halves "
-                             f"dimension {axis} of {type_}, which is odd")
+                             f"dimension {axis} of {message_type(type_)}, which is odd")
         shape[axis] = size // 2
+    if tile is not None:
+        return f"tile_buf<{shape[0]}x{shape[1]}x{tile.element}>"
     if isinstance(type_, ir.RankedTensorType):
         return ir.RankedTensorType.get(shape, type_.element_type, type_.encoding)
-    if not type_.layout.is_identity:
+    layout = type_.layout
+    if not (isinstance(layout, ir.AffineMapAttr) and layout.value
+            == ir.AffineMap.get_identity(layout.value.n_dims, type_.context)):
         raise ValueError(f"split {split} ({SPLIT_NAMES[split]}) of a memref with "
                          f"a non-identity layout: {type_}")
     return ir.MemRefType.get(shape, type_.element_type, None, type_.memory_space)
@@ -350,7 +385,12 @@ def tiles_compatible(pushed: ir.Type, popped: ir.Type) -> bool:
     as the vector side sees them): MLIR's cast compatibility (tensor.cast,
     memref.cast), not spelling. Both tensors or both memrefs of one element
     type and rank, each dimension equal or dynamic on one side; a tensor's
-    encoding, a memref's layout and memory space equal."""
+    encoding, a memref's layout and memory space equal. Tile buffers
+    (`pushed` may be vector_side_type's string for one) agree in rows,
+    columns and element type."""
+    if (isinstance(pushed, str) or tile_types.tile_buf(pushed) is not None
+            or tile_types.tile_buf(popped) is not None):
+        return (pushed if isinstance(pushed, str) else message_type(pushed)) == message_type(popped)
     if pushed == popped:
         return True
     if isinstance(pushed, ir.RankedTensorType) and isinstance(popped, ir.RankedTensorType):

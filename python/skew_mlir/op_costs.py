@@ -17,6 +17,8 @@ overridden from a JSON or TOML file whose keys are the field names below.
   tanh, sqrt, ...) run at a quarter of that rate.
 - Local data movement (extract/insert_slice, transpose, copy): the MTE engines
   at 128 bytes per cycle plus a per-transfer start-up.
+- Global memory (tile IR's tload / tstore): bytes / bandwidth plus a
+  per-transfer start-up that stands for the access latency.
 - Scalar arithmetic (index math, loop control): one cycle per op.
 - Cross-core pipe (on A2/A3 a GM buffer plus flag synchronisation): the push
   occupies the producer for its start-up plus bytes / bandwidth, the message
@@ -99,6 +101,8 @@ class CostModel:
     transcendental_factor: int = 4
     copy_bytes_per_cycle: int = 128
     copy_op_overhead: int = 16
+    gm_bytes_per_cycle: int = 64
+    gm_op_overhead: int = 128
     scalar_op_cycles: int = 1
     pipe_latency: int = 600
     pipe_bytes_per_cycle: int = 64
@@ -126,6 +130,9 @@ class CostModel:
 
     def copy(self, nbytes: int) -> int:
         return self.copy_op_overhead + math.ceil(nbytes / self.copy_bytes_per_cycle)
+
+    def gm(self, nbytes: int) -> int:
+        return self.gm_op_overhead + math.ceil(nbytes / self.gm_bytes_per_cycle)
 
     def push(self, nbytes: int) -> int:
         return self.push_overhead + math.ceil(nbytes / self.pipe_bytes_per_cycle)

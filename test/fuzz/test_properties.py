@@ -8,7 +8,8 @@ producer on either core, multi-message bodies, FIFO ops in scf.if / inner
 loops, same-core pipeline loops, kernel bodies of several blocks, the pair in
 a nested module or gpu.module, slot counts above 64, pipes declared by one
 kernel, i8 loops at depth 1, one global memory for both kernels), valid and
-deadlock-free as written. For
+deadlock-free as written, and a tile-IR pair (skew_testing.random_tile_pairs:
+PTOAS syntax, tile buffers, split halves, valid shapes, vector op chains). For
 each one (skew_testing.properties.check_pair): the naive pair verifies
 and pto-verify-fifo accepts it; the pass, run through PassManager.parse,
 raises nothing; its output verifies; no loop with FIFO ops keeps
@@ -52,6 +53,7 @@ from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
     narrow_loops, pairs, random_pair, render, with_narrow,
 )
+from skew_testing.random_tile_pairs import render_tile, tile_pairs  # noqa: E402
 
 CONFIG = Config(exchange=True, unsigned_high=True)
 # The examples hypothesis draws favour rare branches: its i8 loops of 130 or
@@ -73,6 +75,12 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
 @given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
     check_pair(render(spec), pipeline=pass_alone(spec, anchor), launches=launch_args(spec))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(tile_pairs())
+def test_random_tile_ir_pairs_keep_every_property(spec):
+    check_pair(render_tile(spec))
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the

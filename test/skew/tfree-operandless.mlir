@@ -10,7 +10,7 @@
 // CHECK-LABEL: func.func @tensor_tiles
 // CHECK-COUNT-2: "pto.tpush_to_aiv"
 // CHECK:         scf.for
-// CHECK:           "pto.tfree_from_aiv"() {split = 0 : i8} : () -> ()
+// CHECK:           pto.tfree_from_aiv {split = 0}{{$}}
 func.func @tensor_tiles(%k: tensor<8x16xf32>) attributes {pto.core = "aic"} {
   %m = memref.alloc() : memref<16xf32>
   %c0 = arith.constant 0 : index

@@ -15,6 +15,8 @@ import os
 import sys
 import threading
 
+import numpy as np
+
 from .. import dialect as pto
 from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
@@ -23,7 +25,7 @@ from .interpreter import RECURSION_LIMIT
 from .loading import apply_pipeline, clone, load_module
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
-from .values import DEFAULT_MAX_VALUE_BYTES
+from .values import DEFAULT_MAX_VALUE_BYTES, mlir_name
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,6 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", parents=[common], help="simulate the pair, report cycles")
     run.add_argument("--pass-pipeline", metavar="P", help="apply this pipeline first")
+    run.add_argument("--print-outputs", action="store_true",
+                     help="print the kernels' results and the memories they wrote (memref "
+                          "arguments, global memories)")
     check = sub.add_parser("check", parents=[common],
                            help="compare the pair before and after a pipeline")
     which = check.add_mutually_exclusive_group()
@@ -112,6 +117,13 @@ def _run(args) -> int:
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
     print(f"{args.file}: {pipes}{blocks}")
     print("\n".join(timing(result).lines()))
+    if args.print_outputs:
+        for role, values in result.outputs.items():
+            for i, value in enumerate(values):
+                value = np.asarray(value)
+                shape = "x".join(map(str, value.shape)) or "scalar"
+                print(f"{role} output #{i} ({shape}x{mlir_name(value.dtype)}): "
+                      + np.array2string(value, threshold=16, precision=6))
     if args.timeline:
         from .timeline import draw
         draw(result, args.timeline, title=args.file)

@@ -43,6 +43,7 @@ class Core:
         self.steps = 0
         self.max_steps = max_steps
         self.calls = 0  # func.call nesting at the current point of execution
+        self.local: dict = {}  # address space -> its bytes (tile IR; sim/tiles.py)
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
 

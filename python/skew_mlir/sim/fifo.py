@@ -10,6 +10,11 @@ or tfree may run now; this module adds what the simulator needs on top:
   the halves the sub-blocks push on V2C are joined into the tile the cube
   pops. An unsplit C2V message goes whole to each sub-block; an unsplit V2C
   message is pushed whole by each sub-block and must be the same tile.
+- tile buffers (tiles.TileMessage): a message carries the valid shape with
+  the data. Split halves get their part of the valid region (a sub-block
+  whose half lies outside it gets a 0-row or 0-column valid shape, and
+  pushes nothing meaningful back: when both sub-blocks push an unsplit
+  tile, one with an empty valid shape does not count as a different tile).
 - time: a push waits until the message `slots` places earlier has been
   released by every consumer lane (released in order, fifo_model), a pop
   until every producer lane's push has crossed the pipe.
@@ -27,6 +32,7 @@ import numpy as np
 
 from .. import fifo_model
 from .errors import SimError
+from .tiles import TileMessage, undefined
 from .values import mlir_name
 
 
@@ -93,18 +99,23 @@ class Pipe:
             msg.arrival = max(msg.pushed_at) + latency
         return msg
 
-    def _join(self, msg: Message, site: str) -> np.ndarray:
+    def _join(self, msg: Message, site: str):
         """The whole tile of a message every producer lane has pushed."""
         parts = msg.parts
         if len(parts) == 1:
             return parts[0]
         if msg.split == fifo_model.NO_SPLIT:
-            if any(p.shape != parts[0].shape or p.tobytes() != parts[0].tobytes()
-                   for p in parts[1:]):
+            # An empty tile-buffer part carries nothing to compare.
+            meaningful = [p for p in parts
+                          if not (isinstance(p, TileMessage) and p.empty)] or parts[:1]
+            first = meaningful[0]
+            if any(not _same_payload(p, first) for p in meaningful[1:]):
                 raise SimError(f"{site}: the vector sub-blocks push different tiles as "
                                f"unsplit message #{msg.index} of {self.name} (an unsplit "
                                "message is one tile, pushed whole by each sub-block)")
-            return parts[0]
+            return first
+        if isinstance(parts[0], TileMessage):
+            return _join_halves(parts, msg.split, site)
         return np.concatenate(parts, axis=_split_axis(parts[0], msg.split, site))
 
     # --- pop and free ----------------------------------------------------
@@ -127,8 +138,12 @@ class Pipe:
             msg.released_at[lane] = at
         data = msg.data
         if self.consumers > 1 and split != fifo_model.NO_SPLIT:
+            if isinstance(data, TileMessage):
+                return _half(data, split, lane, site)
             axis = _split_axis(data, split, site)
             data = np.split(data, 2, axis=axis)[lane]
+        if isinstance(data, TileMessage):
+            return data  # the pop copies it into its tile buffer
         return data.copy()  # a fresh array: the consumer may write to it
 
     def free(self, lane: int, at: int) -> Message | None:
@@ -166,7 +181,53 @@ def _split_axis(tile: np.ndarray, split: int, site: str) -> int:
     return axis
 
 
+def _same_payload(a, b) -> bool:
+    if isinstance(a, TileMessage):
+        return (a.valid == b.valid and a.region().shape == b.region().shape
+                and a.region().tobytes() == b.region().tobytes())
+    return a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+def _half(message: TileMessage, split: int, lane: int, site: str) -> TileMessage:
+    """Sub-block `lane`'s half of a tile message, with its part of the valid region."""
+    axis = _split_axis(message.data, split, site)
+    half = message.data.shape[axis] // 2
+    valid = list(message.valid)
+    valid[axis] = min(max(valid[axis] - lane * half, 0), half)
+    if 0 in valid:
+        valid = [0 if i == axis else v for i, v in enumerate(valid)]
+    return TileMessage(np.split(message.data, 2, axis=axis)[lane].copy(), tuple(valid))
+
+
+def _join_halves(parts: list, split: int, site: str) -> TileMessage:
+    """The cube's tile from the halves the sub-blocks pushed: valid as far as
+    the first half is wholly valid and then the second one's valid part."""
+    axis = _split_axis(parts[0].data, split, site)
+    other = 1 - axis
+    first, second = parts
+    half = first.data.shape[axis]
+    data = np.concatenate([first.data, second.data], axis=axis)
+    if first.valid[axis] < half or second.empty:
+        valid = first.valid
+    elif first.empty:
+        valid = (0, 0)
+    elif first.valid[other] != second.valid[other]:
+        raise SimError(f"{site}: the vector sub-blocks push halves with valid shapes "
+                       f"{first.valid[0]}x{first.valid[1]} and "
+                       f"{second.valid[0]}x{second.valid[1]}, which do not join into one "
+                       "valid region")
+    else:
+        valid = list(first.valid)
+        valid[axis] = half + second.valid[axis]
+        valid = tuple(valid)
+    joined = undefined(data.shape, data.dtype)
+    joined[:valid[0], :valid[1]] = data[:valid[0], :valid[1]]
+    return TileMessage(joined, tuple(valid))
+
+
 def _msg(m: Message) -> str:
     tile = m.data if m.data is not None else next(p for p in m.parts if p is not None)
+    if isinstance(tile, TileMessage):
+        tile = tile.data
     shape = "x".join(str(d) for d in tile.shape) or "scalar"
     return f"#{m.index} {shape}x{mlir_name(tile.dtype)}"

@@ -18,7 +18,7 @@ from mlir import ir
 
 from ..loop_ranges import static_trips, trip_count
 from ..op_costs import CostModel, element_bytes
-from . import arith_ops, linalg_ops, pipe_ops, tensor_ops  # noqa: F401  (fill HANDLERS)
+from . import arith_ops, linalg_ops, pipe_ops, tensor_ops, tile_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where

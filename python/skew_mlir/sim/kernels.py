@@ -17,6 +17,11 @@ included), in the order the messages impose on their accesses; a program
 whose accesses to it are not ordered by messages races, and its result
 follows the simulator's schedule.
 
+A `!pto.ptr` argument (tile IR) is a global memory: a flat array as long
+as the furthest element any `pto.make_tensor_view` of it, in either kernel,
+reaches (global_extent); shared, like every GM pointer, by
+all the cores (tiles.GlobalPtr).
+
 A scalar argument can be given instead (`pto-sim --arg I=VALUE`, e.g. a
 run-time KV length): the value of argument #I goes to every kernel of the
 pair whose argument #I is a scalar. Given values do not shift the random
@@ -31,10 +36,13 @@ from collections.abc import Mapping
 import numpy as np
 from mlir import ir
 
-from .. import dialect as pto, fifo_model
+from .. import dialect as pto, fifo_model, tile_types
 from ..calls import call_summaries, calls_under
+from ..loop_ranges import Constants, NonStaticRange
 from .errors import SimError, where
-from .values import DEFAULT_MAX_VALUE_BYTES, given_value, random_value
+from .tiles import GlobalPtr
+from .values import (DEFAULT_MAX_VALUE_BYTES, check_size, dtype_of, given_value, random_array,
+                     random_value)
 
 @dataclasses.dataclass(frozen=True)
 class Pair:
@@ -114,6 +122,45 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
     return Pair(chosen.get("cube"), chosen.get("vector"))
 
 
+def global_extent(funcs: list, index: int, given: Mapping[int, str]) -> int:
+    """Elements the global memory of pointer argument #`index` needs: the
+    furthest element its tensor views in `funcs` reach (none without views:
+    e.g. an initialise op's GM slot buffer, whose slots the simulator does
+    not model, as messages carry copies of their tiles). Shapes and strides
+    are constants or scalar arguments given with --arg; SimError for any
+    other operand."""
+    constants, extent = Constants(), 0
+    for func in funcs:
+        arguments = list(func.regions[0].blocks[0].arguments)
+        for use in arguments[index].uses:
+            op = use.owner
+            if op.name != "pto.make_tensor_view":
+                continue
+            dims = [_view_size(op, v, constants, arguments, given)
+                    for v in list(op.operands)[1:]]
+            shape, strides = dims[:len(dims) // 2], dims[len(dims) // 2:]
+            if 0 not in shape:
+                last = sum((n - 1) * st for n, st in zip(shape, strides)) + 1
+                extent = max(extent, last)
+    return extent
+
+
+def _view_size(op, value: ir.Value, constants: Constants, arguments: list,
+               given: Mapping[int, str]) -> int:
+    if value in arguments:
+        number = arguments.index(value)
+        if number in given:
+            return int(given_value(given[number], value.type))
+        raise SimError(f"{where(op)}: a view shape or stride is argument #{number}: "
+                       f"give its value with --arg {number}=N (the simulator sizes "
+                       "global memory from the views)")
+    try:
+        return constants.get(value, "view shape or stride")
+    except NonStaticRange as exc:
+        raise SimError(f"{where(op)}: {exc}: the simulator sizes global memory from "
+                       "the views") from None
+
+
 def make_inputs(module: ir.Module, pair: Pair, seed: int,
                 given: Mapping[int, str] | None = None,
                 max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> dict[str, list]:
@@ -126,6 +173,7 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
     given = dict(given or {})
     for index in given:
         if not any(index < len(ts) and not isinstance(ts[index], ir.ShapedType)
+                   and tile_types.pto_type(ts[index]) is None
                    for ts in types.values()):
             raise SimError(f"--arg {index}: no kernel of the pair has a scalar argument "
                            f"#{index}")
@@ -139,12 +187,22 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
             if role == "vector" and i < len(shared) and types["cube"][i] == t:
                 value = shared[i]
             else:
+                func = funcs[pair.functions()[role]]
                 try:
-                    value = random_value(t, rng, max_value_bytes)
-                    if i in given and not isinstance(t, ir.ShapedType):
+                    pointer = tile_types.pto_type(t)
+                    if isinstance(pointer, tile_types.Ptr):
+                        users = [func] + [funcs[name] for other, name in pair.functions().items()
+                                          if other != role and i < len(types[other])
+                                          and types[other][i] == t]
+                        dtype = dtype_of(pointer.element)
+                        extent = (global_extent(users, i, given),)
+                        check_size(str(t), extent, dtype.itemsize, max_value_bytes)
+                        value = GlobalPtr(random_array(dtype, extent, rng))
+                    else:
+                        value = random_value(t, rng, max_value_bytes)
+                    if i in given and not isinstance(t, ir.ShapedType) and pointer is None:
                         value = given_value(given[i], t)
                 except SimError as exc:
-                    func = funcs[pair.functions()[role]]
                     raise SimError(f"{where(func)}: argument #{i} of "
                                    f"@{pair.functions()[role]}: {exc}") from None
             values.append(value)

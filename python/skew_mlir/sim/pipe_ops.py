@@ -3,9 +3,13 @@ scheduler; the initialise ops are read by the scheduler up front and cost
 nothing when run; pto.get_subblock_idx is the running vector sub-block.
 
 What each op means (pipe, split, in-order tfree) comes from fifo_model.
-A pop's optional valid-row/valid-column operands do not change the data the
-simulator delivers (the whole tile, or its half), nor does the optional
-sub-block operand of tpush_to_aic (the pushing sub-block is the one running).
+Over tensors and memrefs a message is the array pushed. Over tile buffers
+(tiles.py) it is the tile's data and valid shape (tiles.TileMessage): a pop
+fills a fresh tile buffer of its result type, whose valid shape is the
+pop's valid-row/valid-column operands when given, else its type's static
+v_row/v_col, else the message's (its half's, under split). The optional
+sub-block operand of tpush_to_aic does not change the data (the pushing
+sub-block is the one running).
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import dataclasses
 import numpy as np
 
 from .. import dialect as pto
-from .. import fifo_model
+from .. import fifo_model, tile_types
 from .dispatch import Step, handles
 from .errors import SimError, describe, where
+from .tiles import Tile, TileMessage, message_of, tile_storage
 from .values import dtype_of, mlir_name
 
 
@@ -58,7 +63,9 @@ def _push(op, cc) -> Step:
     push = _request(op, fifo_model.PUSH)
 
     def run(frame):
-        yield dataclasses.replace(push, value=frame[src])
+        value = frame[src]
+        yield dataclasses.replace(push, value=message_of(value) if isinstance(value, Tile)
+                                  else value)
     return Step(run, True)
 
 
@@ -80,16 +87,50 @@ def _pop(op, cc) -> Step:
     dst = cc.slot(op.results[0])
     request = _request(op, fifo_model.POP)
     t = op.results[0].type
+    tt = tile_types.tile_buf(t)
+    if tt is not None:
+        return _pop_tile(op, cc, dst, request, tt)
     shape, dtype = tuple(t.shape), dtype_of(t.element_type)
     expected = str(t)
 
     def run(frame):
         tile = yield request
-        if tile.shape != shape or tile.dtype != dtype:
-            got = "x".join(str(d) for d in tile.shape) + "x" + mlir_name(tile.dtype)
-            raise SimError(f"{request.site}: pops a {got} tile of {request.pipe} as "
-                           f"{expected}" + _split_hint(request.split))
+        _check_shape(request, tile, shape, dtype, expected)
         frame[dst] = tile
+    return Step(run, True)
+
+
+def _check_shape(request: Request, tile, shape, dtype, expected: str) -> None:
+    if tile.shape != shape or tile.dtype != dtype:
+        got = "x".join(str(d) for d in tile.shape) + "x" + mlir_name(tile.dtype)
+        raise SimError(f"{request.site}: pops a {got} tile of {request.pipe} as "
+                       f"{expected}" + _split_hint(request.split))
+
+
+def _pop_tile(op, cc, dst: int, request: Request, tt: tile_types.TileBuf) -> Step:
+    valid = fifo_model.pop_valid_shape(op)
+    valid = cc.slots_of(valid) if valid else None
+    shape, dtype = tt.shape, dtype_of(tt.element)
+    expected = f"a {tt.rows}x{tt.cols}x{mlir_name(dtype)} tile buffer"
+    site = where(op)
+
+    def run(frame):
+        message = yield request
+        if not isinstance(message, TileMessage):
+            raise SimError(f"{request.site}: pops a tile buffer, but the message was "
+                           "pushed from a tensor or memref")
+        _check_shape(request, message.data, shape, dtype, expected)
+        if valid:
+            rows, cols = (int(frame[s]) for s in valid)
+            if not (0 <= rows <= tt.rows and 0 <= cols <= tt.cols):
+                raise SimError(f"{site}: valid shape {rows}x{cols} exceeds the "
+                               f"{tt.rows}x{tt.cols} tile")
+        else:
+            rows = tt.v_row if tt.v_row is not None else message.valid[0]
+            cols = tt.v_col if tt.v_col is not None else message.valid[1]
+        data = tile_storage(tt, None, 0, site)
+        data[...] = message.data
+        frame[dst] = Tile(data, [rows, cols], tt)
     return Step(run, True)
 
 

@@ -36,6 +36,7 @@ from .interpreter import Program
 from .kernels import (Pair, arg_types, find_pair, functions_of, make_inputs, pair_module,
                       reachable)
 from .pipe_ops import Request
+from .tiles import GlobalPtr, TileMessage, payload_bytes
 from .values import DEFAULT_MAX_VALUE_BYTES
 
 DEFAULT_MAX_STEPS = 5_000_000
@@ -66,9 +67,10 @@ class RunResult:
 
     def messages(self, pipe: fifo_model.Pipe | str) -> list[np.ndarray]:
         """The whole tiles the pipe (a direction alone: its id 0) carried, in
-        order (none if it carried none)."""
+        order (none if it carried none); of a tile buffer, its valid region."""
         found = self.pipes.get(fifo_model.Pipe(pipe) if isinstance(pipe, str) else pipe)
-        return [m.data for m in found.messages] if found else []
+        return [m.data.region() if isinstance(m.data, TileMessage) else m.data
+                for m in found.messages] if found else []
 
     def slots(self) -> str:
         """The pipes' slot counts, for reports."""
@@ -150,7 +152,7 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
                         break
                     moved = True
                     if req.kind == fifo_model.PUSH:
-                        kept += 2 * np.asarray(req.value).nbytes + MESSAGE_OVERHEAD
+                        kept += 2 * payload_bytes(req.value) + MESSAGE_OVERHEAD
                         if kept > max_pipe_bytes:
                             raise SimError(_memory_report(req, layout.pipes, kept,
                                                           max_pipe_bytes))
@@ -173,10 +175,14 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
     for r in running:
         if not r.echo:
             outputs.setdefault(r.core.role, []).extend(r.results)
+    memories: list = []  # global memories, each listed once (under its first kernel)
     for role in outputs:
-        memrefs = [a for a, t in zip(inputs[role], arg_types(kernels[role]))
-                   if isinstance(t, ir.MemRefType)]
-        outputs[role] += memrefs
+        for value, t in zip(inputs[role], arg_types(kernels[role])):
+            if isinstance(t, ir.MemRefType):
+                outputs[role].append(value)
+            elif isinstance(value, GlobalPtr) and not any(value.base is m for m in memories):
+                memories.append(value.base)
+                outputs[role].append(value.base)
     return RunResult(pair, {r.core.name: r.core for r in running}, outputs, layout.pipes,
                      layout.subblocks, cost)
 
@@ -273,10 +279,12 @@ def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
         start = pipe.push_time(lane, core.clock)
         if start is None:
             return False, None
-        data = np.array(req.value, copy=True)
+        # A tile message is already the push's own copy (pipe_ops).
+        data = req.value if isinstance(req.value, TileMessage) else np.array(req.value,
+                                                                              copy=True)
         core.wait(start, BLOCKED_PUSH)
         before = core.busy
-        core.spend(cost.push(data.nbytes))
+        core.spend(cost.push(payload_bytes(data)))
         msg = pipe.push(lane, data, req.split, core.clock, cost.pipe_latency, req.site)
         core.fifo_events.append(FifoEvent("push", pipe.name, msg.index, before, core.busy))
         return True, None
@@ -286,7 +294,7 @@ def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
             return False, None
         core.wait(msg.arrival, BLOCKED_POP)
         before = core.busy
-        core.spend(cost.pop(msg.data.nbytes))
+        core.spend(cost.pop(payload_bytes(msg.data)))
         split = msg.split if r.echo else req.split
         tile = pipe.pop(lane, split, core.clock, req.site)
         core.fifo_events.append(FifoEvent("pop", pipe.name, msg.index, before, core.busy))

@@ -160,17 +160,22 @@ def random_value(t: ir.Type, rng: np.random.Generator,
     shape = static_shape(t, "kernel argument") if isinstance(t, ir.ShapedType) else ()
     check_size(str(t), shape, dtype.itemsize, limit)
     try:
-        if is_float(dtype):
-            data = rng.standard_normal(shape)
-        elif dtype == np.bool_:
-            data = rng.integers(0, 2, shape)
-        else:
-            data = rng.integers(0, 4, shape)
-        data = np.asarray(data).astype(dtype)
+        data = random_array(dtype, shape, rng)
     except MemoryError:
         raise SimError(f"out of memory building {t} (the limit per value, "
                        "--max-value-mib, is beyond what the machine holds)") from None
     return data if shape or isinstance(t, ir.ShapedType) else data[()]
+
+
+def random_array(dtype: np.dtype, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    """Seeded random contents of an array (random_value's distributions)."""
+    if is_float(dtype):
+        data = rng.standard_normal(shape)
+    elif dtype == np.bool_:
+        data = rng.integers(0, 2, shape)
+    else:
+        data = rng.integers(0, 4, shape)
+    return np.asarray(data).astype(dtype)
 
 
 def given_value(text: str, t: ir.Type):

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from .. import tile_types
 from ..aliasing import first_alias, private_memory
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import Effect, memory_effects
@@ -50,8 +51,8 @@ def _effects(op: ir.Operation) -> list[Effect] | None:
 
 def _free_oldest(op: ir.Operation) -> list[Effect]:
     """An operand-less tfree releases the oldest popped slot of its pipe
-    (fifo_model): some memref popped from that pipe in this function, or
-    no memory of the program when its pops return tensors."""
+    (fifo_model): some memref or tile buffer popped from that pipe in this
+    function, or no memory of the program when its pops return tensors."""
     function = op.parent
     while "function_type" not in function.attributes:
         function = function.parent
@@ -60,7 +61,7 @@ def _free_oldest(op: ir.Operation) -> list[Effect]:
 
     def visit(other):
         if (other.name in POP_OPS and pipe_of(other) == pipe
-                and isinstance(other.results[0].type, ir.MemRefType)):
+                and _is_memory(other.results[0].type)):
             memrefs.append(other)
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
@@ -69,8 +70,14 @@ def _free_oldest(op: ir.Operation) -> list[Effect]:
     return [Effect("free", None)] if memrefs else []
 
 
+def _is_memory(type_: ir.Type) -> bool:
+    """Whether a FIFO op's tile is memory (a memref or a tile buffer, which
+    the ops around it read and write in place), not a tensor value."""
+    return isinstance(type_, ir.MemRefType) or tile_types.tile_buf(type_) is not None
+
+
 def _on_memref(kind: str, value: ir.Value) -> list[Effect]:
-    return [Effect(kind, value)] if isinstance(value.type, ir.MemRefType) else []
+    return [Effect(kind, value)] if _is_memory(value.type) else []
 
 
 def _effectful(halves: Halves, positions: list[int]) -> list[ir.Operation]:

@@ -47,10 +47,12 @@ def find_pipeline_loops(root: ir.Operation
     fifo_ops: list[tuple[int, ir.Operation]] = []
     calls: list[tuple[int, ir.Operation]] = []
     # Post-order visits a loop after everything nested in it: innermost first.
-    ops, ancestors = _native.collect_ops(root, _WALKED, True)
+    # With every op acting on a pipe: one the FIFO model does not read is
+    # an error (op_error), never an op the skew moves freely.
+    ops, ancestors = _native.collect_ops(root, _WALKED, True, True)
     for i, op in enumerate(ops):
         name = op.name
-        if name in _PTO_OPS:
+        if name in _PTO_OPS or _native.touches_fifo(op):
             error = op_error(op)
             if error:
                 errors.append((op, error))

@@ -1,14 +1,17 @@
 """mlir-opt, as installed with skew-mlir: upstream's mlir-opt that also knows
 the pto dialect and the skew-mlir passes.
 
-The skew-mlir passes are Python: they run only in a process that hosts the
-MLIR Python bindings, which upstream's binary is not. So a command line that
-names one of them (as a flag or inside a pipeline), loads a Python plugin, or
-asks for `--help` (which must list them) runs in pto-opt, the mlir-opt
-compatible driver that hosts them. Every other command line runs upstream's
-own binary (`mlir-opt-upstream`) unchanged, with the pto dialect's IRDL file
-added unless the line gives one: existing command lines keep every upstream
-flag and give upstream's output.
+The pto dialect (its ODS definition, with PTOAS's textual syntax) and the
+skew-mlir passes live in this package's native extension and Python, which
+upstream's binary cannot load. So a command line runs in pto-opt, the
+mlir-opt compatible driver that hosts them, when that driver defines every
+flag it gives (the usual case: any pass, pipeline, printing or
+split/verify-diagnostics flag), names one of our passes, loads a Python
+plugin, or asks for `--help` (which must list our passes). A command line
+with a flag only upstream's binary has (`--emit-bytecode`, pass statistics,
+...) or an `--irdl-file` runs upstream's own binary (`mlir-opt-upstream`)
+unchanged, with the IRDL form of the pto dialect added unless the line gives
+one: it reads pto ops in their generic form.
 """
 
 from __future__ import annotations
@@ -50,17 +53,26 @@ def needs_python(args: list[str], python_passes: set[str]) -> bool:
     return False
 
 
+def runs_in_driver(args: list[str]) -> bool:
+    """Whether pto-opt's driver defines every flag of the command line."""
+    from skew_mlir import _native
+
+    return not _native.unknown_driver_flags(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     # Importing the package registers its passes: their names come from the
     # registry, not from a list kept here.
     from skew_mlir.registry import registered_passes
 
-    if needs_python(args, set(registered_passes())):
+    irdl_given = any((_flag(a) or ("",))[0] == "irdl-file" for a in args)
+    if needs_python(args, set(registered_passes())) or (
+            not irdl_given and runs_in_driver(args)):
         from . import pto_opt
 
         return pto_opt.main(args, prog="mlir-opt")
-    if not any((_flag(a) or ("",))[0] == "irdl-file" for a in args):
+    if not irdl_given:
         from skew_mlir.dialect import irdl_path
 
         args = [f"--irdl-file={irdl_path()}", *args]

@@ -14,7 +14,6 @@ import sys
 
 import skew_mlir
 from skew_mlir import _native
-from skew_mlir.dialect import _irdl_text, irdl_path
 
 PLUGIN_FLAG = "--load-python-plugin="
 
@@ -35,7 +34,7 @@ def main(argv: list[str] | None = None, prog: str = "pto-opt") -> int:
     sys.stdout.flush()
     version = (f"{prog} (skew-mlir {skew_mlir.__version__})\n"
                "  built on MLIR 22 (xtc-mlir-python-bindings)")
-    return _native.opt_main([prog, *args], _irdl_text(), irdl_path(), version)
+    return _native.opt_main([prog, *args], version)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
-                          freed_pipes, pipe_of, split_of, tile_of)
+                          freed_pipes, is_fifo_op, message_type, pipe_of, split_of,
+                          tile_of)
 from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
@@ -30,7 +31,7 @@ from ..nesting import Deep, unwind
 class Event:
     kind: str  # PUSH / POP / FREE
     pipe: Pipe
-    type: str  # the tile type, as printed ("" for a tfree)
+    type: str  # what the message carries (fifo_model.message_type; "" for a tfree)
     op: ir.Operation
     split: int = 0
     tile: ir.Type | None = None  # the tile type (None for a tfree)
@@ -185,7 +186,7 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
     ops: list[ir.Operation] = []
 
     def visit(op):
-        if op.name in OPS or op.name in INIT_OPS:
+        if is_fifo_op(op):
             ops.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -286,13 +287,14 @@ class _Builder:
                 self.errors.append((op, error))
                 return None
             return Event(FREE, pipe, "", op, split_of(op))
-        return Event(kind, pipe, str(tile.type), op, split_of(op), tile.type)
+        return Event(kind, pipe, message_type(tile.type), op, split_of(op), tile.type)
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
-    """Why a FIFO op cannot run in the `role` kernel `function`, or None."""
-    core = OPS[op.name].core if op.name in OPS else INIT_OPS[op.name]
-    if core == role:
+    """Why a FIFO op cannot run in the `role` kernel `function`, or None
+    (also for FIFO traffic the model does not read: op_error reports it)."""
+    core = OPS[op.name].core if op.name in OPS else INIT_OPS.get(op.name)
+    if core is None or core == role:
         return None
     return (f"'{op.name}' runs on the {core} core, but @{function_name(function)} "
             f"is the {role} kernel")

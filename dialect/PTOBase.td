@@ -1,0 +1,262 @@
+//===- PTOBase.td - the pto dialect, its attributes and types -------------===//
+//
+// Our own definition of the textual IR of the PTOAS front end (the `.pto`
+// kernel files pypto emits and PTOAS consumes), written from the syntax and
+// semantics of its public kernels and documentation. docs/fifo-contract.md
+// says what each op means to the FIFO model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SKEW_PTO_BASE_TD
+#define SKEW_PTO_BASE_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+
+def PTO_Dialect : Dialect {
+  let name = "pto";
+  let cppNamespace = "::skew::pto";
+  let summary = "tile-level IR of the Ascend cube/vector cores (PTOAS syntax)";
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  // Inherent attributes stay in the attribute dictionary, so the generic
+  // form reads `{split = 1 : i8}` as the tensor-level IR always wrote it.
+  let usePropertiesForAttributes = 0;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+    // A custom-form op of the namespace that the dialect does not define:
+    // a located error naming the nearest op it does define.
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
+}
+
+class PTO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PTO_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Enumerations and attributes
+//===----------------------------------------------------------------------===//
+
+class PTO_Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::skew::pto";
+  let genSpecializedAttr = 0;
+}
+
+// `<keyword>` after the mnemonic: #pto.kernel_kind<cube>.
+class PTO_BracketEnumAttr<EnumAttrInfo info, string mnemonic>
+    : EnumAttr<PTO_Dialect, info, mnemonic> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// A bare keyword after the mnemonic: #pto<round_mode RINT>.
+class PTO_KeywordEnumAttr<EnumAttrInfo info, string mnemonic>
+    : EnumAttr<PTO_Dialect, info, mnemonic>;
+
+def PTO_KernelKindEnum : PTO_Enum<"KernelKind", "the core a kernel runs on", [
+  I32EnumAttrCase<"Cube", 0, "cube">,
+  I32EnumAttrCase<"Vector", 1, "vector">]>;
+def PTO_KernelKindAttr : PTO_BracketEnumAttr<PTO_KernelKindEnum, "kernel_kind">;
+
+def PTO_AddressSpaceEnum : PTO_Enum<"AddressSpace", "a memory of the core", [
+  I32EnumAttrCase<"Zero", 0, "zero">,
+  I32EnumAttrCase<"GM", 1, "gm">,
+  I32EnumAttrCase<"MAT", 2, "mat">,
+  I32EnumAttrCase<"LEFT", 3, "left">,
+  I32EnumAttrCase<"RIGHT", 4, "right">,
+  I32EnumAttrCase<"ACC", 5, "acc">,
+  I32EnumAttrCase<"VEC", 6, "vec">,
+  I32EnumAttrCase<"BIAS", 7, "bias">,
+  I32EnumAttrCase<"SCALING", 8, "scaling">]>;
+def PTO_AddressSpaceAttr
+    : PTO_BracketEnumAttr<PTO_AddressSpaceEnum, "address_space">;
+
+def PTO_LayoutEnum : PTO_Enum<"Layout", "layout of a global tensor", [
+  I32EnumAttrCase<"ND", 0, "nd">,
+  I32EnumAttrCase<"DN", 1, "dn">,
+  I32EnumAttrCase<"NZ", 2, "nz">]>;
+def PTO_LayoutAttr : PTO_BracketEnumAttr<PTO_LayoutEnum, "layout">;
+
+def PTO_RoundModeEnum : PTO_Enum<"RoundMode", "rounding of a conversion", [
+  I32EnumAttrCase<"NONE", 0>,
+  I32EnumAttrCase<"RINT", 1>,
+  I32EnumAttrCase<"ROUND", 2>,
+  I32EnumAttrCase<"FLOOR", 3>,
+  I32EnumAttrCase<"CEIL", 4>,
+  I32EnumAttrCase<"TRUNC", 5>,
+  I32EnumAttrCase<"ODD", 6>,
+  I32EnumAttrCase<"CAST_RINT", 7>]>;
+def PTO_RoundModeAttr : PTO_KeywordEnumAttr<PTO_RoundModeEnum, "round_mode">;
+
+def PTO_StPhaseEnum : PTO_Enum<"StPhase", "phase of an accumulating store", [
+  I32EnumAttrCase<"Unspecified", 0, "unspecified">,
+  I32EnumAttrCase<"Partial", 2, "partial">,
+  I32EnumAttrCase<"Final", 3, "final">]>;
+def PTO_StPhaseAttr : PTO_KeywordEnumAttr<PTO_StPhaseEnum, "st_phase">;
+
+def PTO_AtomicTypeEnum : PTO_Enum<"AtomicType", "atomic mode of a store", [
+  I32EnumAttrCase<"AtomicNone", 0, "atomic_none">,
+  I32EnumAttrCase<"AtomicAdd", 1, "atomic_add">]>;
+def PTO_AtomicTypeAttr : PTO_KeywordEnumAttr<PTO_AtomicTypeEnum, "atomic_type">;
+
+def PTO_SyncAllModeEnum : PTO_Enum<"SyncAllMode", "how syncall synchronises", [
+  I32EnumAttrCase<"Hard", 0, "hard">,
+  I32EnumAttrCase<"Soft", 1, "soft">]>;
+def PTO_SyncAllModeAttr
+    : PTO_BracketEnumAttr<PTO_SyncAllModeEnum, "sync_all_mode">;
+
+def PTO_SyncCoreTypeEnum : PTO_Enum<"SyncCoreType", "which cores syncall joins", [
+  I32EnumAttrCase<"AIVOnly", 0, "aiv_only">,
+  I32EnumAttrCase<"AICOnly", 1, "aic_only">,
+  I32EnumAttrCase<"Mix", 2, "mix">]>;
+def PTO_SyncCoreTypeAttr
+    : PTO_BracketEnumAttr<PTO_SyncCoreTypeEnum, "sync_core_type">;
+
+// The hardware pipes a barrier waits on.
+def PTO_HwPipeEnum : PTO_Enum<"HwPipe", "a hardware pipe", [
+  I32EnumAttrCase<"PIPE_S", 0>,
+  I32EnumAttrCase<"PIPE_V", 1>,
+  I32EnumAttrCase<"PIPE_M", 2>,
+  I32EnumAttrCase<"PIPE_MTE1", 3>,
+  I32EnumAttrCase<"PIPE_MTE2", 4>,
+  I32EnumAttrCase<"PIPE_MTE3", 5>,
+  I32EnumAttrCase<"PIPE_ALL", 6>,
+  I32EnumAttrCase<"PIPE_MTE4", 7>,
+  I32EnumAttrCase<"PIPE_MTE5", 8>,
+  I32EnumAttrCase<"PIPE_V2", 9>,
+  I32EnumAttrCase<"PIPE_FIX", 10>]>;
+def PTO_HwPipeAttr : PTO_BracketEnumAttr<PTO_HwPipeEnum, "pipe">;
+
+// The fixpipe epilogue of a cube push from the accumulator.
+def PTO_FixpipeLayoutEnum : PTO_Enum<"FixpipeLayout", "fixpipe layout", [
+  I32EnumAttrCase<"NZ2ND", 0, "nz2nd">,
+  I32EnumAttrCase<"NZ2DN", 1, "nz2dn">,
+  I32EnumAttrCase<"NZ2NZ", 2, "nz2nz">]>;
+def PTO_FixpipeQuantEnum : PTO_Enum<"FixpipeQuant", "fixpipe quantisation", [
+  I32EnumAttrCase<"NoConvert", 0, "no_convert">,
+  I32EnumAttrCase<"F32F16", 1, "f32_f16">,
+  I32EnumAttrCase<"F32BF16", 2, "f32_bf16">,
+  I32EnumAttrCase<"REQ8Scalar", 3, "req8_scalar">,
+  I32EnumAttrCase<"REQ8Vec", 4, "req8_vec">,
+  I32EnumAttrCase<"DEQF16Scalar", 5, "deqf16_scalar">,
+  I32EnumAttrCase<"DEQF16Vec", 6, "deqf16_vec">,
+  I32EnumAttrCase<"QF322B8PreScalar", 7, "qf322b8_pre_scalar">,
+  I32EnumAttrCase<"QF322B8PreVec", 8, "qf322b8_pre_vec">,
+  I32EnumAttrCase<"QF322F16PreScalar", 9, "qf322f16_pre_scalar">,
+  I32EnumAttrCase<"QF322BF16PreScalar", 10, "qf322bf16_pre_scalar">,
+  I32EnumAttrCase<"QS322BF16PreScalar", 11, "qs322bf16_pre_scalar">,
+  I32EnumAttrCase<"QS322BF16PreVec", 12, "qs322bf16_pre_vec">,
+  I32EnumAttrCase<"QF322HIF8PreScalar", 13, "qf322hif8_pre_scalar">,
+  I32EnumAttrCase<"QF322FP8PreScalar", 14, "qf322fp8_pre_scalar">]>;
+def PTO_FixpipeReluEnum : PTO_Enum<"FixpipeRelu", "fixpipe ReLU", [
+  I32EnumAttrCase<"NoRelu", 0, "no_relu">,
+  I32EnumAttrCase<"NormalRelu", 1, "normal_relu">]>;
+
+def PTO_AccPushEpilogueAttr
+    : AttrDef<PTO_Dialect, "AccPushEpilogue"> {
+  let mnemonic = "acc_push_epilogue";
+  let summary = "the fixpipe epilogue of a push from the accumulator";
+  let parameters = (ins EnumParameter<PTO_FixpipeLayoutEnum>:$layout,
+                        EnumParameter<PTO_FixpipeQuantEnum>:$quant,
+                        EnumParameter<PTO_FixpipeReluEnum>:$relu);
+  let assemblyFormat =
+      "`<` `layout` `=` $layout `,` `quant` `=` $quant `,` `relu` `=` $relu `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+class PTO_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<PTO_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+// !pto.ptr<f32> or !pto.ptr<f32, gm>: a pointer into a memory.
+def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
+  let summary = "pointer to elements of a memory";
+  let parameters = (ins "::mlir::Type":$elementType,
+                        OptionalParameter<"::skew::pto::AddressSpaceAttr">:$memorySpace);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// !pto.tensor_view<?x?xf32>: a global tensor (pointer, shape and strides).
+def PTO_TensorViewType : PTO_Type<"TensorView", "tensor_view"> {
+  let summary = "a view of a global-memory tensor";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// !pto.partition_tensor_view<16x128xbf16>: a window of a tensor view.
+def PTO_PartitionTensorViewType
+    : PTO_Type<"PartitionTensorView", "partition_tensor_view"> {
+  let summary = "a window (offsets, sizes) of a tensor view";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_BLayoutEnum : PTO_Enum<"BLayout", "block layout of a tile", [
+  I32EnumAttrCase<"RowMajor", 0, "row_major">,
+  I32EnumAttrCase<"ColMajor", 1, "col_major">]>;
+def PTO_SLayoutEnum : PTO_Enum<"SLayout", "fractal layout of a tile", [
+  I32EnumAttrCase<"NoneBox", 0, "none_box">,
+  I32EnumAttrCase<"RowMajor", 1, "row_major">,
+  I32EnumAttrCase<"ColMajor", 2, "col_major">]>;
+
+// !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=?,
+// blayout=row_major, slayout=none_box, fractal=512, pad=0>: a tile buffer
+// in a local memory, with its valid region (? = set at run time).
+def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
+  let summary = "a tile buffer in a core-local memory";
+  let parameters = (ins
+    EnumParameter<PTO_AddressSpaceEnum>:$loc,
+    "::mlir::Type":$elementType,
+    "int64_t":$rows,
+    "int64_t":$cols,
+    "int64_t":$validRows,   // ShapedType::kDynamic: set at run time
+    "int64_t":$validCols,
+    EnumParameter<PTO_BLayoutEnum>:$blayout,
+    EnumParameter<PTO_SLayoutEnum>:$slayout,
+    "int64_t":$fractal,
+    "int64_t":$pad);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+// !pto.multi_tile_buf<!pto.tile_buf<...>, count=2>: N slots of one tile type.
+def PTO_MultiTileBufType : PTO_Type<"MultiTileBuf", "multi_tile_buf"> {
+  let summary = "several slots of one tile buffer type";
+  let parameters = (ins "::skew::pto::TileBufType":$slotType, "int64_t":$count);
+  let assemblyFormat = "`<` qualified($slotType) `,` `count` `=` $count `>`";
+  let genVerifyDecl = 1;
+}
+
+// !pto.pipe: the handle of a pipe made by an initialise op.
+def PTO_PipeType : PTO_Type<"Pipe", "pipe"> {
+  let summary = "a cube/vector pipe handle";
+}
+
+def PTO_TileBuf : Type<CPred<"::llvm::isa<::skew::pto::TileBufType>($_self)">,
+                       "tile buffer", "::skew::pto::TileBufType">;
+def PTO_Ptr : Type<CPred<"::llvm::isa<::skew::pto::PtrType>($_self)">,
+                   "pto pointer", "::skew::pto::PtrType">;
+def PTO_TensorView
+    : Type<CPred<"::llvm::isa<::skew::pto::TensorViewType>($_self)">,
+           "tensor view", "::skew::pto::TensorViewType">;
+def PTO_PartitionView
+    : Type<CPred<"::llvm::isa<::skew::pto::PartitionTensorViewType>($_self)">,
+           "partition tensor view", "::skew::pto::PartitionTensorViewType">;
+def PTO_Pipe : Type<CPred<"::llvm::isa<::skew::pto::PipeType>($_self)">,
+                    "pipe handle", "::skew::pto::PipeType">;
+
+// What a tile operand may be: a tile buffer, a global view, or the builtin
+// memref / tensor of lowered and tensor-level IR.
+def PTO_TileLike : AnyTypeOf<[PTO_TileBuf, PTO_PartitionView, PTO_TensorView,
+                              AnyMemRef, AnyRankedTensor]>;
+
+#endif // SKEW_PTO_BASE_TD

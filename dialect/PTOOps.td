@@ -1,0 +1,501 @@
+//===- PTOOps.td - the pto ops ----------------------------------------------===//
+//
+// Every op of the PTOAS front-end kernels that use the cube/vector FIFO, in
+// the textual form those kernels are written in. Memory effects are declared
+// for MLIR's analyses: tile ops read their `ins` and write their `outs`,
+// allocations allocate, and the FIFO ops read and write the FIFO resource
+// (so no pass merges, drops or reorders FIFO traffic across each other).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SKEW_PTO_OPS_TD
+#define SKEW_PTO_OPS_TD
+
+include "PTOBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// The cube/vector FIFOs and the state that configures them.
+def PTO_Fifo : Resource<"::skew::pto::FifoResource">;
+def PTO_FifoEffects : MemoryEffects<[MemRead<PTO_Fifo>, MemWrite<PTO_Fifo>]>;
+
+def PTO_Src : Arg<PTO_TileLike, "a tile read", [MemRead]>;
+def PTO_OptScratch : Arg<Optional<PTO_TileLike>, "a scratch tile",
+                         [MemRead, MemWrite]>;
+def PTO_Scalar : AnyTypeOf<[AnyInteger, AnyFloat, Index]>;
+
+//===----------------------------------------------------------------------===//
+// Tile ops in destination-passing style: ins(...) outs(%dst : type)
+//===----------------------------------------------------------------------===//
+
+class PTO_DpsOp<string mnemonic, dag srcs, string srcFormat,
+                list<Trait> traits = []> : PTO_Op<mnemonic, traits> {
+  let arguments = !con(srcs, (ins Arg<PTO_TileLike, "the destination tile",
+                                      [MemWrite]>:$dst));
+  let assemblyFormat = "`ins` `(` " # srcFormat #
+      " `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict";
+}
+
+defvar UnaryFormat = "$src `:` qualified(type($src))";
+defvar BinaryFormat = "$src0 `,` $src1 `:` qualified(type($src0)) `,` "
+                      "qualified(type($src1))";
+defvar ScalarFormat = "$src `,` $scalar `:` qualified(type($src)) `,` "
+                      "type($scalar)";
+
+class PTO_UnaryOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src), UnaryFormat> {
+  let summary = doc;
+}
+class PTO_BinaryOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1), BinaryFormat> {
+  let summary = doc;
+}
+class PTO_TileScalarOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, PTO_Scalar:$scalar), ScalarFormat> {
+  let summary = doc;
+}
+// A row reduction, with an optional scratch tile.
+class PTO_RowReduceOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, PTO_OptScratch:$tmp),
+                "$src (`,` $tmp^)? `:` qualified(type($src)) "
+                "(`,` qualified(type($tmp))^)?"> {
+  let summary = doc;
+}
+// Row-broadcast of a column vector into a tile op, optional scratch tile.
+class PTO_RowExpandOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1, PTO_OptScratch:$tmp),
+                "$src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` "
+                "qualified(type($src1)) (`,` qualified(type($tmp))^)?"> {
+  let summary = doc;
+}
+
+def PTO_TLoadOp : PTO_UnaryOp<"tload", "load a global window into a tile">;
+def PTO_TStoreOp : PTO_UnaryOp<"tstore", "store a tile into a global window">;
+def PTO_TMovOp : PTO_UnaryOp<"tmov", "copy a tile between memories">;
+def PTO_TExpOp : PTO_UnaryOp<"texp", "elementwise exp">;
+def PTO_TLogOp : PTO_UnaryOp<"tlog", "elementwise natural log">;
+def PTO_TSqrtOp : PTO_UnaryOp<"tsqrt", "elementwise square root">;
+def PTO_TRecipOp : PTO_UnaryOp<"trecip", "elementwise reciprocal">;
+def PTO_TNegOp : PTO_UnaryOp<"tneg", "elementwise negation">;
+def PTO_TAbsOp : PTO_UnaryOp<"tabs", "elementwise absolute value">;
+def PTO_TFillPadOp
+    : PTO_UnaryOp<"tfillpad", "copy the valid region, fill the rest with the pad value">;
+def PTO_TColExpandOp
+    : PTO_UnaryOp<"tcolexpand", "broadcast the first row to every row">;
+
+def PTO_TAddOp : PTO_BinaryOp<"tadd", "elementwise add">;
+def PTO_TSubOp : PTO_BinaryOp<"tsub", "elementwise subtract">;
+def PTO_TMulOp : PTO_BinaryOp<"tmul", "elementwise multiply">;
+def PTO_TDivOp : PTO_BinaryOp<"tdiv", "elementwise divide">;
+def PTO_TMaxOp : PTO_BinaryOp<"tmax", "elementwise maximum">;
+def PTO_TMinOp : PTO_BinaryOp<"tmin", "elementwise minimum">;
+def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "concatenate two tiles by columns">;
+def PTO_TColExpandAddOp
+    : PTO_BinaryOp<"tcolexpandadd", "add a row vector to every row">;
+def PTO_TColExpandMulOp
+    : PTO_BinaryOp<"tcolexpandmul", "multiply every row by a row vector">;
+def PTO_TColExpandSubOp
+    : PTO_BinaryOp<"tcolexpandsub", "subtract a row vector from every row">;
+def PTO_TColExpandDivOp
+    : PTO_BinaryOp<"tcolexpanddiv", "divide every row by a row vector">;
+def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "dst = src0 * src1 (left x right into acc)">;
+
+def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "add a scalar">;
+def PTO_TSubSOp : PTO_TileScalarOp<"tsubs", "subtract a scalar">;
+def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "multiply by a scalar">;
+def PTO_TDivSOp : PTO_TileScalarOp<"tdivs", "divide by a scalar">;
+def PTO_TMaxSOp : PTO_TileScalarOp<"tmaxs", "maximum with a scalar">;
+def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "minimum with a scalar">;
+
+def PTO_TRowMaxOp : PTO_RowReduceOp<"trowmax", "maximum of each row">;
+def PTO_TRowSumOp : PTO_RowReduceOp<"trowsum", "sum of each row">;
+def PTO_TRowMinOp : PTO_RowReduceOp<"trowmin", "minimum of each row">;
+def PTO_TRowExpandSubOp
+    : PTO_RowExpandOp<"trowexpandsub", "subtract a column vector from every column">;
+def PTO_TRowExpandMulOp
+    : PTO_RowExpandOp<"trowexpandmul", "multiply every column by a column vector">;
+def PTO_TRowExpandDivOp
+    : PTO_RowExpandOp<"trowexpanddiv", "divide every column by a column vector">;
+def PTO_TRowExpandAddOp
+    : PTO_RowExpandOp<"trowexpandadd", "add a column vector to every column">;
+
+def PTO_TMatmulAccOp
+    : PTO_DpsOp<"tmatmul.acc", (ins PTO_Src:$acc, PTO_Src:$lhs, PTO_Src:$rhs),
+                "$acc `,` $lhs `,` $rhs `:` qualified(type($acc)) `,` "
+                "qualified(type($lhs)) `,` qualified(type($rhs))"> {
+  let summary = "dst = acc + lhs * rhs";
+}
+
+def PTO_TExtractOp
+    : PTO_DpsOp<"textract", (ins PTO_Src:$src, Index:$row, Index:$col),
+                "$src `,` $row `,` $col `:` qualified(type($src)) `,` "
+                "type($row) `,` type($col)"> {
+  let summary = "copy the window of src at (row, col) into dst";
+}
+
+def PTO_TExpandSOp
+    : PTO_DpsOp<"texpands", (ins PTO_Scalar:$scalar), "$scalar `:` type($scalar)"> {
+  let summary = "fill a tile with a scalar";
+}
+
+// The round mode sits inside `ins(...)`, as PTOAS writes it.
+def PTO_TCvtOp : PTO_Op<"tcvt"> {
+  let summary = "elementwise conversion to the destination's element type";
+  let arguments = (ins PTO_Src:$src,
+      Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+      DefaultValuedAttr<PTO_RoundModeAttr, "::skew::pto::RoundMode::CAST_RINT">:$rmode);
+  let assemblyFormat = "`ins` `(` $src attr-dict `:` qualified(type($src)) `)` "
+                       "`outs` `(` $dst `:` qualified(type($dst)) `)`";
+}
+
+def PTO_TPrintOp : PTO_Op<"tprint", [MemoryEffects<[MemWrite]>]> {
+  let summary = "print a tile (debug output)";
+  let arguments = (ins PTO_Src:$src);
+  let assemblyFormat = "`ins` `(` $src `:` qualified(type($src)) `)` attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tile buffers, views and scalars
+//===----------------------------------------------------------------------===//
+
+def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
+  let summary = "allocate a tile buffer (at a fixed address, valid shape at run time)";
+  let arguments = (ins Optional<I64>:$addr, Optional<Index>:$valid_row,
+                       Optional<Index>:$valid_col);
+  let results = (outs Res<PTO_TileBuf, "the tile", [MemAlloc]>:$result);
+  let assemblyFormat = [{
+    (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)?
+    (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_DeclareTileOp : PTO_Op<"declare_tile"> {
+  let summary = "a tile whose buffer a later op (a pop) binds";
+  let results = (outs Res<PTO_TileLike, "the tile", [MemAlloc]>:$tile);
+  let assemblyFormat = "attr-dict `->` qualified(type($tile))";
+}
+
+def PTO_DeclareGlobalOp : PTO_Op<"declare_global"> {
+  let summary = "a global-memory tensor whose address a later op binds";
+  let results = (outs Res<PTO_TensorView, "the tensor", [MemAlloc]>:$entry);
+  let assemblyFormat = "attr-dict `->` qualified(type($entry))";
+}
+
+def PTO_MakeTensorViewOp
+    : PTO_Op<"make_tensor_view", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a tensor view of a global-memory pointer with shape and strides";
+  let arguments = (ins PTO_Ptr:$ptr, Variadic<Index>:$shape,
+                       Variadic<Index>:$strides,
+                       OptionalAttr<PTO_LayoutAttr>:$layout);
+  let results = (outs PTO_TensorView:$result);
+  // `%p, shape = [...], strides = [...] : !pto.tensor_view<...>`: the
+  // pointer's type is not written; it is !pto.ptr of the view's elements.
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def PTO_PartitionViewOp
+    : PTO_Op<"partition_view", [Pure, AttrSizedOperandSegments]> {
+  let summary = "the window (offsets, sizes) of a tensor view";
+  let arguments = (ins PTO_TensorView:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes);
+  let results = (outs PTO_PartitionView:$result);
+  let assemblyFormat = [{
+    $source `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` `[` $sizes `]`
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_SubViewOp : PTO_Op<"subview", [Pure, AttrSizedOperandSegments]> {
+  let summary = "the window of a tile buffer at run-time offsets, static sizes";
+  let arguments = (ins PTO_TileBuf:$source, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$sizes, Optional<Index>:$valid_row,
+                       Optional<Index>:$valid_col);
+  let results = (outs PTO_TileBuf:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` `sizes` $sizes
+    (`valid` `[` $valid_row^ `,` $valid_col `]`)?
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_SetValidShapeOp : PTO_Op<"set_validshape"> {
+  let summary = "set the valid rows and columns of a tile at run time";
+  let arguments = (ins Arg<PTO_TileBuf, "the tile", [MemWrite]>:$source,
+                       Index:$valid_row, Index:$valid_col);
+  let assemblyFormat = [{
+    $source `,` $valid_row `,` $valid_col attr-dict `:` qualified(type($source))
+  }];
+}
+
+def PTO_AddPtrOp : PTO_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance a pointer by a number of elements";
+  let arguments = (ins PTO_Ptr:$ptr, Index:$offset);
+  let results = (outs PTO_Ptr:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `->` type($result)";
+}
+
+def PTO_LoadScalarOp : PTO_Op<"load_scalar"> {
+  let summary = "load one element through a pointer";
+  let arguments = (ins Arg<PTO_Ptr, "the pointer", [MemRead]>:$ptr, Index:$offset);
+  let results = (outs AnyType:$value);
+  let assemblyFormat =
+      "$ptr `[` $offset `]` attr-dict `:` qualified(type($ptr)) `->` type($value)";
+  let hasVerifier = 1;
+}
+
+def PTO_StoreScalarOp : PTO_Op<"store_scalar"> {
+  let summary = "store one element through a pointer";
+  let arguments = (ins AnyType:$value,
+                       Arg<PTO_Ptr, "the pointer", [MemWrite]>:$ptr, Index:$offset);
+  let assemblyFormat = [{
+    $value `,` $ptr `[` $offset `]` attr-dict `:` qualified(type($ptr)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reserved FIFO buffers and pipe initialisation
+//===----------------------------------------------------------------------===//
+
+def PTO_ReserveBufferOp : PTO_Op<"reserve_buffer"> {
+  let summary = "reserve a named local buffer (the consumer's FIFO slots)";
+  let arguments = (ins StrAttr:$name, I32Attr:$size,
+                       PTO_AddressSpaceAttr:$location, BoolAttr:$autoAlloc,
+                       OptionalAttr<I32Attr>:$base);
+  let results = (outs Res<I32, "the buffer's address", [MemAlloc]>:$addr);
+  let assemblyFormat = [{
+    `{` `name` `=` $name `,` `size` `=` $size `,` `location` `=` $location `,`
+    `auto` `=` $autoAlloc (`,` `base` `=` $base^)? `}` attr-dict `->` type($addr)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_ImportReservedBufferOp : PTO_Op<"import_reserved_buffer", [Pure]> {
+  let summary = "the address of a buffer the peer kernel reserves";
+  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$peer_func);
+  let results = (outs I32:$addr);
+  let assemblyFormat = [{
+    `{` `name` `=` $name `,` `peer_func` `=` $peer_func `}` attr-dict `->` type($addr)
+  }];
+}
+
+// aic_initialize_pipe / aiv_initialize_pipe: declare this core's pipes.
+// Real form: `{id = 0, dir_mask = 1, slot_size = 1024}` then named buffer
+// operands `(gm_slot_buffer = %p : !pto.ptr<f32>, c2v_consumer_buf = %b :
+// i32, ...)`; `buffer_roles` records which operand is which. Without it
+// (tensor-level IR) the buffers are not interpreted.
+class PTO_InitializePipeOp<string mnemonic, string core>
+    : PTO_Op<mnemonic, [PTO_FifoEffects]> {
+  let summary = "declare the " # core # "'s pipes";
+  let arguments = (ins
+    OptionalAttr<I32Attr>:$id,
+    I8Attr:$dir_mask,
+    I32Attr:$slot_size,
+    OptionalAttr<I32Attr>:$slot_num,
+    OptionalAttr<I32Attr>:$local_slot_num,
+    OptionalAttr<BoolAttr>:$nosplit,
+    OptionalAttr<PTO_AccPushEpilogueAttr>:$acc_push_epilogue,
+    OptionalAttr<StrArrayAttr>:$buffer_roles,
+    Variadic<AnyType>:$buffers);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static ::mlir::OperationName::PrintAssemblyFn getPrintAssemblyFn();
+  }];
+}
+def PTO_AicInitializePipeOp : PTO_InitializePipeOp<"aic_initialize_pipe", "cube">;
+def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv_initialize_pipe", "vector">;
+
+def PTO_InitializeL2G2LPipeOp
+    : PTO_Op<"initialize_l2g2l_pipe", [PTO_FifoEffects, AttrSizedOperandSegments]> {
+  let summary = "a pipe through global memory into a local buffer";
+  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, I32Attr:$slot_num,
+                       OptionalAttr<I32Attr>:$local_slot_num,
+                       OptionalAttr<I32Attr>:$flag_base,
+                       OptionalAttr<BoolAttr>:$nosplit,
+                       AnyType:$gm_addr, Optional<AnyType>:$local_addr,
+                       Optional<AnyType>:$peer_local_addr);
+  let results = (outs PTO_Pipe:$pipe);
+  let assemblyFormat = [{
+    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,`
+    `slot_num` `=` $slot_num (`,` `local_slot_num` `=` $local_slot_num^)?
+    (`,` `flag_base` `=` $flag_base^)? (`,` `nosplit` `=` $nosplit^)? `}`
+    `(` $gm_addr `:` type($gm_addr) (`,` $local_addr^ `:` type($local_addr))?
+    (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)`
+    attr-dict `->` qualified(type($pipe))
+  }];
+}
+
+def PTO_InitializeL2LPipeOp : PTO_Op<"initialize_l2l_pipe", [PTO_FifoEffects]> {
+  let summary = "a pipe from one core's local memory into the other's";
+  let arguments = (ins I8Attr:$dir_mask, I32Attr:$slot_size, I32Attr:$slot_num,
+                       OptionalAttr<I32Attr>:$flag_base,
+                       OptionalAttr<BoolAttr>:$nosplit,
+                       AnyType:$local_addr, Optional<AnyType>:$peer_local_addr);
+  let results = (outs PTO_Pipe:$pipe);
+  let assemblyFormat = [{
+    `{` `dir_mask` `=` $dir_mask `,` `slot_size` `=` $slot_size `,`
+    `slot_num` `=` $slot_num (`,` `flag_base` `=` $flag_base^)?
+    (`,` `nosplit` `=` $nosplit^)? `}`
+    `(` $local_addr `:` type($local_addr)
+    (`,` $peer_local_addr^ `:` type($peer_local_addr))? `)`
+    attr-dict `->` qualified(type($pipe))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// The FIFO ops of the pipes an initialise op declares (by direction and id)
+//===----------------------------------------------------------------------===//
+
+// Their real form is `pto.tpush_to_aiv(%t : type) {id = 1, split = 0}`; IR
+// over builtin tensors and memrefs (tensor-level IR) prints generic, as it
+// always has.
+class PTO_FifoOp<string mnemonic, list<Trait> traits = []>
+    : PTO_Op<mnemonic, !listconcat([PTO_FifoEffects], traits)> {
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static ::mlir::OperationName::PrintAssemblyFn getPrintAssemblyFn();
+  }];
+}
+
+// Push a tile; the vector's push names its sub-block when split.
+class PTO_PushOp<string mnemonic, string doc> : PTO_FifoOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins Arg<AnyType, "the tile pushed", [MemRead]>:$tile,
+                       Optional<AnyType>:$aiv_subblockid,
+                       OptionalAttr<I32Attr>:$id, OptionalAttr<I8Attr>:$split);
+}
+def PTO_TPushToAivOp : PTO_PushOp<"tpush_to_aiv", "push a tile to the cube->vector pipe (on the cube)">;
+def PTO_TPushToAicOp : PTO_PushOp<"tpush_to_aic", "push a tile to the vector->cube pipe (on the vector)">;
+
+// Pop the next tile: operands are the optional valid shape (two index
+// values) and the optional sub-block id (i64), in that order.
+class PTO_PopOp<string mnemonic, string doc> : PTO_FifoOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins Variadic<AnyType>:$shape_and_subblock,
+                       OptionalAttr<I32Attr>:$id, OptionalAttr<I8Attr>:$split);
+  let results = (outs AnyType:$tile);
+}
+def PTO_TPopFromAicOp : PTO_PopOp<"tpop_from_aic", "pop the next tile of the cube->vector pipe (on the vector)">;
+def PTO_TPopFromAivOp : PTO_PopOp<"tpop_from_aiv", "pop the next tile of the vector->cube pipe (on the cube)">;
+
+// Release the oldest popped, unreleased slot; the operand names the tile.
+class PTO_FreeOp<string mnemonic, string doc> : PTO_FifoOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins Optional<AnyType>:$entry, OptionalAttr<I32Attr>:$id,
+                       OptionalAttr<I8Attr>:$split);
+}
+def PTO_TFreeFromAicOp : PTO_FreeOp<"tfree_from_aic", "release a cube->vector slot (on the vector)">;
+def PTO_TFreeFromAivOp : PTO_FreeOp<"tfree_from_aiv", "release a vector->cube slot (on the cube)">;
+
+// Allocate the next slot of a pipe through global memory (a producer's
+// buffer to fill, then push).
+class PTO_TAllocToOp<string mnemonic, string doc>
+    : PTO_Op<mnemonic, [PTO_FifoEffects]> {
+  let summary = doc;
+  let arguments = (ins DefaultValuedOptionalAttr<I32Attr, "0">:$id, I8Attr:$split);
+  let results = (outs PTO_TensorView:$entry);
+  let assemblyFormat = [{
+    `{` (`id` `=` $id^ `,`)? `split` `=` $split `}` attr-dict `->` qualified(type($entry))
+  }];
+}
+def PTO_TAllocToAivOp : PTO_TAllocToOp<"talloc_to_aiv", "allocate a cube->vector slot (on the cube)">;
+def PTO_TAllocToAicOp : PTO_TAllocToOp<"talloc_to_aic", "allocate a vector->cube slot (on the vector)">;
+
+// The FIFO ops on an explicit pipe handle.
+def PTO_TPushOp : PTO_Op<"tpush", [PTO_FifoEffects]> {
+  let summary = "push a tile into a pipe";
+  let arguments = (ins Arg<PTO_TileLike, "the tile", [MemRead]>:$tile,
+                       PTO_Pipe:$pipe_handle, Optional<I64>:$aiv_subblockid,
+                       I8Attr:$split);
+  let assemblyFormat = [{
+    `(` $tile `,` $pipe_handle `:` qualified(type($tile)) `,` qualified(type($pipe_handle)) `)`
+    `{` `split` `=` $split `}` (`aiv_subblockid` `(` $aiv_subblockid^ `)`)? attr-dict
+  }];
+}
+def PTO_TPopOp : PTO_Op<"tpop", [PTO_FifoEffects]> {
+  let summary = "pop the next tile of a pipe into a declared tile";
+  let arguments = (ins Arg<PTO_TileLike, "the tile", [MemWrite]>:$tile,
+                       PTO_Pipe:$pipe_handle, Optional<I64>:$aiv_subblockid,
+                       I8Attr:$split);
+  let assemblyFormat = [{
+    `(` $tile `,` $pipe_handle `:` qualified(type($tile)) `,` qualified(type($pipe_handle)) `)`
+    `{` `split` `=` $split `}` (`aiv_subblockid` `(` $aiv_subblockid^ `)`)? attr-dict
+  }];
+}
+def PTO_TFreeOp : PTO_Op<"tfree", [PTO_FifoEffects]> {
+  let summary = "release the oldest popped slot of a pipe";
+  let arguments = (ins Variadic<AnyType>:$entry_and_pipe, I8Attr:$split);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+def PTO_TAllocOp : PTO_Op<"talloc", [PTO_FifoEffects]> {
+  let summary = "allocate the next slot of a pipe into a declared global tensor";
+  let arguments = (ins Arg<PTO_TensorView, "the slot", [MemWrite]>:$entry,
+                       PTO_Pipe:$pipe_handle, I8Attr:$split);
+  let assemblyFormat = [{
+    `(` $entry `,` $pipe_handle `:` qualified(type($entry)) `,` qualified(type($pipe_handle)) `)`
+    `{` `split` `=` $split `}` attr-dict
+  }];
+}
+
+// Quantisation parameters of the next accumulator push on pipe `id`.
+def PTO_SetQuantScalarOp : PTO_Op<"set_quant_scalar", [PTO_FifoEffects]> {
+  let summary = "the scalar quantisation scale of the next push";
+  let arguments = (ins F32:$scale, DefaultValuedOptionalAttr<I32Attr, "0">:$id);
+  let assemblyFormat = "`(` $scale `:` type($scale) `)` `{` `id` `=` $id `}` attr-dict";
+}
+def PTO_SetQuantVectorOp : PTO_Op<"set_quant_vector", [PTO_FifoEffects]> {
+  let summary = "the per-column quantisation scales of the next push";
+  let arguments = (ins Arg<PTO_TileLike, "the scales", [MemRead]>:$scaling_tile,
+                       DefaultValuedOptionalAttr<I32Attr, "0">:$id);
+  let assemblyFormat = [{
+    `(` $scaling_tile `:` qualified(type($scaling_tile)) `)` `{` `id` `=` $id `}` attr-dict
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Core queries and synchronisation
+//===----------------------------------------------------------------------===//
+
+def PTO_GetSubBlockIdxOp : PTO_Op<"get_subblock_idx", [Pure]> {
+  let summary = "the index (0 or 1) of the vector sub-block running this code";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+def PTO_GetBlockIdxOp : PTO_Op<"get_block_idx", [Pure]> {
+  let summary = "the index of the block (core) running this code";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PTO_SyncAllOp
+    : PTO_Op<"syncall", [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "synchronise all cores";
+  let arguments = (ins Optional<AnyTypeOf<[PTO_Ptr, PTO_TensorView, PTO_PartitionView]>>:$gm_workspace,
+                       Optional<I32>:$used_cores,
+                       PTO_SyncAllModeAttr:$mode, PTO_SyncCoreTypeAttr:$core_type);
+  let assemblyFormat = [{
+    `(` ($gm_workspace^ `:` qualified(type($gm_workspace)))?
+    (`,` $used_cores^ `:` type($used_cores))? `)`
+    `mode` `=` qualified($mode) `,` `core_type` `=` qualified($core_type) attr-dict
+  }];
+}
+
+def PTO_BarrierOp : PTO_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until a hardware pipe has drained";
+  let arguments = (ins PTO_HwPipeAttr:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+
+def PTO_SetFftsOp : PTO_Op<"set_ffts", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "set the cross-core flag base address";
+  let arguments = (ins PTO_Ptr:$ffts);
+  let assemblyFormat = "$ffts attr-dict `:` qualified(type($ffts))";
+}
+
+#endif // SKEW_PTO_OPS_TD

@@ -1,0 +1,1009 @@
+//===- pto_dialect.cpp - the pto dialect: types, custom syntax, verifiers -===//
+//
+// What the ODS definition (dialect/*.td) leaves to C++: the custom syntax of
+// the types and of the ops whose PTOAS syntax no declarative format can say
+// (named buffer operands, `{id = .., split = ..}` clauses), and verifiers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto_dialect.h"
+#include "pto_registration.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace skew::pto;
+
+#include "PTODialect.cpp.inc"
+#include "PTOEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "PTOAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "PTOTypes.cpp.inc"
+#define GET_OP_CLASSES
+#include "PTOOps.cpp.inc"
+
+void PTODialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "PTOOps.cpp.inc"
+      >();
+}
+
+void PTODialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "PTOTypes.cpp.inc"
+      >();
+}
+
+void PTODialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "PTOAttrs.cpp.inc"
+      >();
+}
+
+namespace {
+template <typename... Ops>
+SmallVector<StringRef> operationNames() {
+  return {Ops::getOperationName()...};
+}
+
+// The names of the ops the dialect defines (the ODS op list).
+ArrayRef<StringRef> ptoOpNames() {
+  static const SmallVector<StringRef> names = operationNames<
+#define GET_OP_LIST
+#include "PTOOps.cpp.inc"
+      >();
+  return names;
+}
+} // namespace
+
+std::optional<Dialect::ParseOpHook>
+PTODialect::getParseOperationHook(StringRef) const {
+  return ParseOpHook([](OpAsmParser &parser,
+                        OperationState &state) -> ParseResult {
+    StringRef name = state.name.getStringRef();
+    // The nearest name the dialect defines, if any is close.
+    StringRef nearest;
+    unsigned best = 4;
+    for (StringRef op : ptoOpNames()) {
+      unsigned distance = op.edit_distance(
+          name, /*AllowReplacements=*/true, /*MaxEditDistance=*/best);
+      if (distance < best) {
+        best = distance;
+        nearest = op;
+      }
+    }
+    // The parser names the op ("custom op 'pto.x' ...") before this text.
+    InFlightDiagnostic diag = parser.emitError(parser.getNameLoc())
+                              << "is not an op of the pto dialect";
+    if (!nearest.empty())
+      diag.attachNote() << "did you mean '" << nearest << "'?";
+    diag.attachNote() << "the pto ops skew-mlir reads are listed in "
+                         "docs/fifo-contract.md";
+    return failure();
+  });
+}
+
+void skew::loadPtoDialect(MlirContext context) {
+  unwrap(context)->getOrLoadDialect<PTODialect>();
+}
+
+void skew::registerPtoDialect(DialectRegistry &registry) {
+  registry.insert<PTODialect>();
+}
+
+bool skew::touchesFifo(MlirOperation op) {
+  // Only pto ops name the FIFO resource: others are spared the query.
+  if (unwrap(op)->getName().getDialectNamespace() != PTODialect::getDialectNamespace())
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(unwrap(op));
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<FifoResource>(e.getResource());
+  });
+}
+
+std::optional<skew::PtoTypeInfo> skew::ptoTypeInfo(MlirType wrapped) {
+  Type type = unwrap(wrapped);
+  PtoTypeInfo info;
+  if (auto tile = dyn_cast<TileBufType>(type)) {
+    info.kind = "tile_buf";
+    info.element = wrap(tile.getElementType());
+    info.shape = {tile.getRows(), tile.getCols()};
+    info.valid = {tile.getValidRows(), tile.getValidCols()};
+    info.loc = stringifyAddressSpace(tile.getLoc()).str();
+    info.blayout = stringifyBLayout(tile.getBlayout()).str();
+    info.pad = tile.getPad();
+  } else if (auto view = dyn_cast<TensorViewType>(type)) {
+    info.kind = "tensor_view";
+    info.element = wrap(view.getElementType());
+    info.shape.assign(view.getShape().begin(), view.getShape().end());
+  } else if (auto view = dyn_cast<PartitionTensorViewType>(type)) {
+    info.kind = "partition_tensor_view";
+    info.element = wrap(view.getElementType());
+    info.shape.assign(view.getShape().begin(), view.getShape().end());
+  } else if (auto ptr = dyn_cast<PtrType>(type)) {
+    info.kind = "ptr";
+    info.element = wrap(ptr.getElementType());
+  } else {
+    return std::nullopt;
+  }
+  return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename Enum>
+ParseResult parseEnumKeyword(AsmParser &parser, StringRef what,
+                             std::optional<Enum> (*symbolize)(StringRef),
+                             Enum &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string keyword;
+  if (parser.parseKeywordOrString(&keyword))
+    return failure();
+  std::optional<Enum> parsed = symbolize(keyword);
+  if (!parsed)
+    return parser.emitError(loc) << "unknown " << what << " '" << keyword << "'";
+  value = *parsed;
+  return success();
+}
+
+// `?x16xf32`-style shape and element type.
+ParseResult parseShapeAndType(AsmParser &parser, SmallVectorImpl<int64_t> &shape,
+                              Type &elementType) {
+  return failure(parser.parseLess() ||
+                 parser.parseDimensionList(shape, /*allowDynamic=*/true) ||
+                 parser.parseType(elementType) || parser.parseGreater());
+}
+
+void printDim(AsmPrinter &printer, int64_t dim) {
+  if (ShapedType::isDynamic(dim))
+    printer << "?";
+  else
+    printer << dim;
+}
+
+void printShapeAndType(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                       Type elementType) {
+  printer << "<";
+  for (int64_t dim : shape) {
+    printDim(printer, dim);
+    printer << "x";
+  }
+  printer << elementType << ">";
+}
+
+} // namespace
+
+// <f32> or <f32, gm>
+Type PtrType::parse(AsmParser &parser) {
+  Type elementType;
+  if (parser.parseLess() || parser.parseType(elementType))
+    return {};
+  AddressSpaceAttr memorySpace;
+  if (succeeded(parser.parseOptionalComma())) {
+    AddressSpace space;
+    if (parseEnumKeyword(parser, "address space", symbolizeAddressSpace, space))
+      return {};
+    memorySpace = AddressSpaceAttr::get(parser.getContext(), space);
+  }
+  if (parser.parseGreater())
+    return {};
+  return get(parser.getContext(), elementType, memorySpace);
+}
+
+void PtrType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType();
+  if (getMemorySpace())
+    printer << ", " << stringifyAddressSpace(getMemorySpace().getValue());
+  printer << ">";
+}
+
+Type TensorViewType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (failed(parseShapeAndType(parser, shape, elementType)))
+    return {};
+  return get(parser.getContext(), shape, elementType);
+}
+
+void TensorViewType::print(AsmPrinter &printer) const {
+  printShapeAndType(printer, getShape(), getElementType());
+}
+
+Type PartitionTensorViewType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (failed(parseShapeAndType(parser, shape, elementType)))
+    return {};
+  return get(parser.getContext(), shape, elementType);
+}
+
+void PartitionTensorViewType::print(AsmPrinter &printer) const {
+  printShapeAndType(printer, getShape(), getElementType());
+}
+
+namespace {
+
+struct TileBufFields {
+  AddressSpace loc = AddressSpace::VEC;
+  Type dtype;
+  int64_t rows = 0, cols = 0;
+  int64_t validRows = 0, validCols = 0;
+  BLayout blayout = BLayout::RowMajor;
+  SLayout slayout = SLayout::NoneBox;
+  int64_t fractal = 512;
+  int64_t pad = 0;
+};
+
+ParseResult parseKey(AsmParser &parser, StringRef key) {
+  return failure(parser.parseKeyword(key) || parser.parseEqual());
+}
+
+// An integer, or `?` (set at run time) when `allowDynamic`.
+ParseResult parseDimValue(AsmParser &parser, int64_t &value, bool allowDynamic) {
+  if (allowDynamic && succeeded(parser.parseOptionalQuestion())) {
+    value = ShapedType::kDynamic;
+    return success();
+  }
+  return parser.parseInteger(value);
+}
+
+// loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
+// blayout=row_major, slayout=none_box, fractal=512, pad=0
+ParseResult parseLongTileBuf(AsmParser &parser, TileBufFields &f) {
+  if (parser.parseEqual() ||
+      parseEnumKeyword(parser, "tile location", symbolizeAddressSpace, f.loc) ||
+      parser.parseComma() || parseKey(parser, "dtype") ||
+      parser.parseType(f.dtype) || parser.parseComma() ||
+      parseKey(parser, "rows") || parser.parseInteger(f.rows) ||
+      parser.parseComma() || parseKey(parser, "cols") ||
+      parser.parseInteger(f.cols) || parser.parseComma() ||
+      parseKey(parser, "v_row") || parseDimValue(parser, f.validRows, true) ||
+      parser.parseComma() || parseKey(parser, "v_col") ||
+      parseDimValue(parser, f.validCols, true) || parser.parseComma() ||
+      parseKey(parser, "blayout") ||
+      parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout) ||
+      parser.parseComma() || parseKey(parser, "slayout") ||
+      parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout) ||
+      parser.parseComma() || parseKey(parser, "fractal") ||
+      parser.parseInteger(f.fractal) || parser.parseComma() ||
+      parseKey(parser, "pad") || parser.parseInteger(f.pad))
+    return failure();
+  return success();
+}
+
+// The compact form: vec, 16x16xf32[, valid=16x?][, blayout=..][, slayout=..]
+// [, fractal=..][, pad=..]
+ParseResult parseCompactTileBuf(AsmParser &parser, StringRef locKeyword,
+                                SMLoc locLoc, TileBufFields &f) {
+  std::optional<AddressSpace> loc = symbolizeAddressSpace(locKeyword);
+  if (!loc)
+    return parser.emitError(locLoc) << "unknown tile location '" << locKeyword << "'";
+  f.loc = *loc;
+  SmallVector<int64_t> shape;
+  SMLoc shapeLoc;
+  if (parser.parseComma() ||
+      (shapeLoc = parser.getCurrentLocation(),
+       parser.parseDimensionList(shape, /*allowDynamic=*/false)) ||
+      parser.parseType(f.dtype))
+    return failure();
+  if (shape.size() != 2)
+    return parser.emitError(shapeLoc) << "a tile_buf has two dimensions, got "
+                                      << shape.size();
+  f.rows = f.validRows = shape[0];
+  f.cols = f.validCols = shape[1];
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc) << "duplicate tile_buf field '" << key << "'";
+    ParseResult result = success();
+    if (key == "valid") {
+      SmallVector<int64_t> valid;
+      SMLoc validLoc = parser.getCurrentLocation();
+      result = parser.parseDimensionList(valid, /*allowDynamic=*/true,
+                                         /*withTrailingX=*/false);
+      if (succeeded(result) && valid.size() != 2)
+        return parser.emitError(validLoc) << "valid= has two dimensions";
+      if (succeeded(result)) {
+        f.validRows = valid[0];
+        f.validCols = valid[1];
+      }
+    } else if (key == "blayout") {
+      result = parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout);
+    } else if (key == "slayout") {
+      result = parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout);
+    } else if (key == "fractal") {
+      result = parser.parseInteger(f.fractal);
+    } else if (key == "pad") {
+      result = parser.parseInteger(f.pad);
+    } else {
+      return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
+    }
+    if (failed(result))
+      return failure();
+  }
+  return success();
+}
+
+} // namespace
+
+Type TileBufType::parse(AsmParser &parser) {
+  TileBufFields f;
+  SMLoc loc = parser.getCurrentLocation();
+  std::string first;
+  if (parser.parseLess())
+    return {};
+  SMLoc firstLoc = parser.getCurrentLocation();
+  if (parser.parseKeywordOrString(&first))
+    return {};
+  if (first == "loc" ? failed(parseLongTileBuf(parser, f))
+                     : failed(parseCompactTileBuf(parser, first, firstLoc, f)))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    f.loc, f.dtype, f.rows, f.cols, f.validRows, f.validCols,
+                    f.blayout, f.slayout, f.fractal, f.pad);
+}
+
+// Always the long form: the one every PTOAS version reads.
+void TileBufType::print(AsmPrinter &printer) const {
+  printer << "<loc=" << stringifyAddressSpace(getLoc())
+          << ", dtype=" << getElementType() << ", rows=" << getRows()
+          << ", cols=" << getCols() << ", v_row=";
+  printDim(printer, getValidRows());
+  printer << ", v_col=";
+  printDim(printer, getValidCols());
+  printer << ", blayout=" << stringifyBLayout(getBlayout())
+          << ", slayout=" << stringifySLayout(getSlayout())
+          << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
+}
+
+LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  AddressSpace loc, Type elementType,
+                                  int64_t rows, int64_t cols, int64_t validRows,
+                                  int64_t validCols, BLayout, SLayout,
+                                  int64_t fractal, int64_t pad) {
+  if (loc == AddressSpace::GM || loc == AddressSpace::Zero)
+    return emitError() << "a tile_buf lives in a core-local memory, not '"
+                       << stringifyAddressSpace(loc) << "'";
+  if (!elementType.isIntOrFloat())
+    return emitError() << "tile_buf dtype must be an integer or float type, got "
+                       << elementType;
+  if (rows <= 0 || cols <= 0)
+    return emitError() << "tile_buf rows and cols must be positive, got "
+                       << rows << "x" << cols;
+  auto badValid = [](int64_t valid, int64_t bound) {
+    return !ShapedType::isDynamic(valid) && (valid < 0 || valid > bound);
+  };
+  if (badValid(validRows, rows) || badValid(validCols, cols))
+    return emitError() << "tile_buf valid shape must lie within " << rows << "x"
+                       << cols;
+  if (fractal <= 0)
+    return emitError() << "tile_buf fractal must be positive, got " << fractal;
+  if (pad < 0 || pad > 3)
+    return emitError() << "tile_buf pad must be 0 (none), 1 (zero), 2 (max) or "
+                          "3 (min), got "
+                       << pad;
+  return success();
+}
+
+LogicalResult MultiTileBufType::verify(
+    function_ref<InFlightDiagnostic()> emitError, TileBufType, int64_t count) {
+  if (count < 2)
+    return emitError() << "multi_tile_buf count must be at least 2, got " << count;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared pieces of the FIFO ops' syntax
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool isBuiltinTile(Type type) {
+  return isa<TensorType, BaseMemRefType>(type);
+}
+
+// `{id = 1, split = 0}`: id (i32) optional, split (i8) required, as PTOAS
+// writes them.
+ParseResult parseIdSplit(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  SMLoc braceLoc = parser.getCurrentLocation();
+  if (parser.parseLBrace())
+    return failure();
+  bool sawSplit = false;
+  llvm::StringSet<> seen;
+  do {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key != "id" && key != "split")
+      return parser.emitError(keyLoc)
+             << "expected 'id' or 'split', got '" << key << "'";
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc) << "duplicate '" << key << "'";
+    Attribute value;
+    if (parser.parseAttribute(value, key == "id" ? b.getI32Type() : b.getI8Type()))
+      return failure();
+    result.addAttribute(key, value);
+    sawSplit |= key == "split";
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseRBrace())
+    return failure();
+  if (!sawSplit)
+    return parser.emitError(braceLoc, "expected 'split = N' in this clause");
+  return success();
+}
+
+void printIdSplit(OpAsmPrinter &p, Operation *op) {
+  p << " {";
+  if (auto id = op->getAttrOfType<IntegerAttr>("id"); id && id.getInt() != 0)
+    p << "id = " << id.getInt() << ", ";
+  auto split = op->getAttrOfType<IntegerAttr>("split");
+  p << "split = " << (split ? split.getInt() : 0) << "}";
+}
+
+// `aiv_subblockid(%s)`, optional, of type i64.
+ParseResult parseSubblock(OpAsmParser &parser, OperationState &result) {
+  if (failed(parser.parseOptionalKeyword("aiv_subblockid")))
+    return success();
+  OpAsmParser::UnresolvedOperand operand;
+  return failure(parser.parseLParen() || parser.parseOperand(operand) ||
+                 parser.parseRParen() ||
+                 parser.resolveOperand(operand, parser.getBuilder().getI64Type(),
+                                       result.operands));
+}
+
+LogicalResult verifyIdSplit(Operation *op) {
+  if (auto split = op->getAttrOfType<IntegerAttr>("split")) {
+    int64_t value = split.getInt();
+    if (value < 0 || value > 4)
+      return op->emitOpError("split must be 0 (whole tile), 1 (up/down), 2 "
+                             "(left/right), 3 or 4 (the odd variants), got ")
+             << value;
+  }
+  if (auto id = op->getAttrOfType<IntegerAttr>("id"); id && id.getInt() < 0)
+    return op->emitOpError("pipe id must be >= 0, got ") << id.getInt();
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Push, pop, free
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename OpT>
+ParseResult parsePush(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand tile;
+  Type tileType;
+  if (parser.parseLParen() || parser.parseOperand(tile) ||
+      parser.parseColonType(tileType) || parser.parseRParen() ||
+      parser.resolveOperand(tile, tileType, result.operands) ||
+      parseIdSplit(parser, result) || parseSubblock(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+template <typename OpT>
+void printPush(OpT op, OpAsmPrinter &p) {
+  p << "(" << op.getTile() << " : " << op.getTile().getType() << ")";
+  printIdSplit(p, op);
+  if (Value subblock = op.getAivSubblockid())
+    p << " aiv_subblockid(" << subblock << ")";
+  p.printOptionalAttrDict(op->getAttrs(), {"id", "split"});
+}
+
+template <typename OpT>
+LogicalResult verifyPush(OpT op) {
+  if (Value subblock = op.getAivSubblockid();
+      subblock && !subblock.getType().isSignlessInteger(64))
+    return op.emitOpError("the sub-block id must be i64, got ")
+           << subblock.getType();
+  return verifyIdSplit(op);
+}
+
+template <typename OpT>
+bool pushIsGeneric(OpT op) {
+  return isBuiltinTile(op.getTile().getType());
+}
+
+// (%valid_row, %valid_col) {id = .., split = ..} aiv_subblockid(%s) -> type
+template <typename OpT>
+ParseResult parsePop(OpAsmParser &parser, OperationState &result) {
+  Type index = parser.getBuilder().getIndexType();
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> shape;
+  Type tileType;
+  if (succeeded(parser.parseOptionalLParen())) {
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseOperandList(shape) || parser.parseRParen())
+      return failure();
+    if (shape.size() != 2)
+      return parser.emitError(loc, "expected the valid rows and columns (two "
+                                   "index values)");
+    if (parser.resolveOperands(shape, index, result.operands))
+      return failure();
+  }
+  if (parseIdSplit(parser, result) || parseSubblock(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseArrow() ||
+      parser.parseType(tileType))
+    return failure();
+  result.addTypes(tileType);
+  return success();
+}
+
+template <typename OpT>
+void printPop(OpT op, OpAsmPrinter &p) {
+  OperandRange operands = op.getShapeAndSubblock();
+  bool hasShape = operands.size() >= 2;
+  if (hasShape)
+    p << " (" << operands[0] << ", " << operands[1] << ")";
+  printIdSplit(p, op);
+  if (operands.size() % 2 == 1)
+    p << " aiv_subblockid(" << operands.back() << ")";
+  p.printOptionalAttrDict(op->getAttrs(), {"id", "split"});
+  p << " -> " << op.getTile().getType();
+}
+
+// Operands: [], [i64], [index, index] or [index, index, i64].
+template <typename OpT>
+LogicalResult verifyPop(OpT op) {
+  OperandRange operands = op.getShapeAndSubblock();
+  if (operands.size() > 3)
+    return op.emitOpError("takes at most 3 operands (valid rows, valid "
+                          "columns, sub-block id), got ")
+           << operands.size();
+  size_t shapeCount = operands.size() >= 2 ? 2 : 0;
+  for (size_t i = 0; i < shapeCount; ++i)
+    if (!operands[i].getType().isIndex())
+      return op.emitOpError("operand #")
+             << i << " (valid " << (i ? "columns" : "rows")
+             << ") must be index, got " << operands[i].getType();
+  if (operands.size() % 2 == 1 &&
+      !operands.back().getType().isSignlessInteger(64))
+    return op.emitOpError("operand #")
+           << operands.size() - 1 << " (sub-block id) must be i64, got "
+           << operands.back().getType();
+  return verifyIdSplit(op);
+}
+
+template <typename OpT>
+bool popIsGeneric(OpT op) {
+  return isBuiltinTile(op.getTile().getType());
+}
+
+template <typename OpT>
+ParseResult parseFree(OpAsmParser &parser, OperationState &result) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    OpAsmParser::UnresolvedOperand entry;
+    Type type;
+    if (parser.parseOperand(entry) || parser.parseColonType(type) ||
+        parser.parseRParen() || parser.resolveOperand(entry, type, result.operands))
+      return failure();
+  }
+  return failure(parseIdSplit(parser, result) ||
+                 parser.parseOptionalAttrDict(result.attributes));
+}
+
+template <typename OpT>
+void printFree(OpT op, OpAsmPrinter &p) {
+  if (Value entry = op.getEntry())
+    p << "(" << entry << " : " << entry.getType() << ")";
+  printIdSplit(p, op);
+  p.printOptionalAttrDict(op->getAttrs(), {"id", "split"});
+}
+
+// The real form always carries `split`; an operand-less tfree without it is
+// tensor-level IR.
+template <typename OpT>
+bool freeIsGeneric(OpT op) {
+  Value entry = op.getEntry();
+  return entry ? isBuiltinTile(entry.getType()) : !op.getSplitAttr();
+}
+
+} // namespace
+
+// An op whose tile is a builtin tensor or memref (tensor-level IR) prints in
+// the generic form, as that IR always has; the rest prints PTOAS's syntax.
+// (The lambda is defined in the op's own member, which may name OpState's
+// protected printOpName.)
+#define SKEW_PTO_PRINT_FN(Op, isGeneric)                                       \
+  OperationName::PrintAssemblyFn Op::getPrintAssemblyFn() {                    \
+    return [](Operation *op, OpAsmPrinter &p, StringRef defaultDialect) {      \
+      if (isGeneric(cast<Op>(op))) {                                           \
+        p.printGenericOp(op);                                                  \
+        return;                                                                \
+      }                                                                        \
+      OpState::printOpName(op, p, defaultDialect);                             \
+      cast<Op>(op).print(p);                                                   \
+    };                                                                         \
+  }
+
+#define SKEW_PTO_FIFO_OP(Op, Kind, isGeneric)                                  \
+  ParseResult Op::parse(OpAsmParser &parser, OperationState &result) {        \
+    return parse##Kind<Op>(parser, result);                                    \
+  }                                                                            \
+  void Op::print(OpAsmPrinter &p) { print##Kind(*this, p); }                   \
+  SKEW_PTO_PRINT_FN(Op, isGeneric)
+
+SKEW_PTO_FIFO_OP(TPushToAivOp, Push, pushIsGeneric)
+SKEW_PTO_FIFO_OP(TPushToAicOp, Push, pushIsGeneric)
+SKEW_PTO_FIFO_OP(TPopFromAicOp, Pop, popIsGeneric)
+SKEW_PTO_FIFO_OP(TPopFromAivOp, Pop, popIsGeneric)
+SKEW_PTO_FIFO_OP(TFreeFromAicOp, Free, freeIsGeneric)
+SKEW_PTO_FIFO_OP(TFreeFromAivOp, Free, freeIsGeneric)
+#undef SKEW_PTO_FIFO_OP
+
+LogicalResult TPushToAivOp::verify() { return verifyPush(*this); }
+LogicalResult TPushToAicOp::verify() { return verifyPush(*this); }
+LogicalResult TPopFromAicOp::verify() { return verifyPop(*this); }
+LogicalResult TPopFromAivOp::verify() { return verifyPop(*this); }
+LogicalResult TFreeFromAicOp::verify() { return verifyIdSplit(*this); }
+LogicalResult TFreeFromAivOp::verify() { return verifyIdSplit(*this); }
+
+//===----------------------------------------------------------------------===//
+// Pipe initialisation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr StringLiteral kGmSlotBuffer = "gm_slot_buffer";
+constexpr StringLiteral kGmSlotTensor = "gm_slot_tensor";
+constexpr StringLiteral kC2vConsumerBuf = "c2v_consumer_buf";
+constexpr StringLiteral kV2cConsumerBuf = "v2c_consumer_buf";
+
+// {id = 0, dir_mask = 1, slot_size = 1024, ...}
+//   (c2v_consumer_buf = %b : i32, v2c_consumer_buf = %c : i32) attr-dict
+ParseResult parseInitializePipe(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  llvm::StringSet<> seen;
+  if (parser.parseLBrace())
+    return failure();
+  if (failed(parser.parseOptionalRBrace())) {
+    do {
+      SMLoc keyLoc = parser.getCurrentLocation();
+      StringRef key;
+      if (parser.parseKeyword(&key) || parser.parseEqual())
+        return failure();
+      if (!seen.insert(key).second)
+        return parser.emitError(keyLoc) << "duplicate '" << key << "' clause";
+      Attribute value;
+      ParseResult parsed = failure();
+      if (key == "dir_mask")
+        parsed = parser.parseAttribute(value, b.getI8Type());
+      else if (key == "id" || key == "slot_size" || key == "slot_num" ||
+               key == "local_slot_num")
+        parsed = parser.parseAttribute(value, b.getI32Type());
+      else if (key == "nosplit" || key == "acc_push_epilogue")
+        parsed = parser.parseAttribute(value);
+      else
+        return parser.emitError(keyLoc) << "unexpected clause '" << key << "'";
+      if (failed(parsed))
+        return failure();
+      result.addAttribute(key, value);
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRBrace())
+      return failure();
+  }
+  SmallVector<Attribute> roles;
+  if (parser.parseLParen())
+    return failure();
+  if (failed(parser.parseOptionalRParen())) {
+    llvm::StringSet<> seenRoles;
+    do {
+      SMLoc keyLoc = parser.getCurrentLocation();
+      StringRef role;
+      OpAsmParser::UnresolvedOperand operand;
+      Type type;
+      if (parser.parseKeyword(&role) || parser.parseEqual())
+        return failure();
+      if (role != kGmSlotBuffer && role != kGmSlotTensor &&
+          role != kC2vConsumerBuf && role != kV2cConsumerBuf)
+        return parser.emitError(keyLoc)
+               << "unexpected initialize_pipe operand '" << role << "'";
+      if (!seenRoles.insert(role).second)
+        return parser.emitError(keyLoc) << "duplicate '" << role << "' operand";
+      if (parser.parseOperand(operand) || parser.parseColonType(type) ||
+          parser.resolveOperand(operand, type, result.operands))
+        return failure();
+      roles.push_back(b.getStringAttr(role));
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRParen())
+      return failure();
+  }
+  result.addAttribute("buffer_roles", b.getArrayAttr(roles));
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+template <typename OpT>
+void printInitializePipe(OpT op, OpAsmPrinter &p) {
+  p << " {";
+  if (auto id = op.getIdAttr())
+    p << "id = " << id.getInt() << ", ";
+  p << "dir_mask = " << op.getDirMaskAttr().getInt()
+    << ", slot_size = " << op.getSlotSizeAttr().getInt();
+  if (auto slotNum = op.getSlotNumAttr())
+    p << ", slot_num = " << slotNum.getInt();
+  if (auto localSlotNum = op.getLocalSlotNumAttr())
+    p << ", local_slot_num = " << localSlotNum.getInt();
+  if (auto nosplit = op.getNosplitAttr())
+    p << ", nosplit = " << (nosplit.getValue() ? "true" : "false");
+  if (auto epilogue = op.getAccPushEpilogueAttr())
+    p << ", acc_push_epilogue = " << epilogue;
+  p << "}(";
+  ArrayAttr roles = op.getBufferRolesAttr();
+  for (auto [i, buffer] : llvm::enumerate(op.getBuffers())) {
+    if (i)
+      p << ", ";
+    p << cast<StringAttr>(roles[i]).getValue() << " = " << buffer << " : "
+      << buffer.getType();
+  }
+  p << ")";
+  p.printOptionalAttrDict(op->getAttrs(),
+                          {"id", "dir_mask", "slot_size", "slot_num",
+                           "local_slot_num", "nosplit", "acc_push_epilogue",
+                           "buffer_roles"});
+}
+
+template <typename OpT>
+LogicalResult verifyInitializePipe(OpT op) {
+  int64_t mask = op.getDirMaskAttr().getInt();
+  if (mask < 1 || mask > 3)
+    return op.emitOpError("dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got ")
+           << mask;
+  if (op.getSlotSizeAttr().getInt() <= 0)
+    return op.emitOpError("slot_size must be positive, got ")
+           << op.getSlotSizeAttr().getInt();
+  for (IntegerAttr count : {op.getSlotNumAttr(), op.getLocalSlotNumAttr()})
+    if (count && count.getInt() <= 0)
+      return op.emitOpError("slot counts must be positive, got ")
+             << count.getInt();
+  if (auto id = op.getIdAttr(); id && id.getInt() < 0)
+    return op.emitOpError("pipe id must be >= 0, got ") << id.getInt();
+  ArrayAttr roles = op.getBufferRolesAttr();
+  if (!roles) // tensor-level IR: buffers not interpreted
+    return success();
+  if (roles.size() != op.getBuffers().size())
+    return op.emitOpError("buffer_roles names ")
+           << roles.size() << " operands, but the op has "
+           << op.getBuffers().size();
+  llvm::StringSet<> seen;
+  for (auto [role, buffer] : llvm::zip(roles, op.getBuffers())) {
+    StringRef name = cast<StringAttr>(role).getValue();
+    Type type = buffer.getType();
+    if (!seen.insert(name).second)
+      return op.emitOpError("duplicate '") << name << "' operand";
+    bool ok = false;
+    if (name == kGmSlotBuffer)
+      ok = isa<PtrType>(type);
+    else if (name == kGmSlotTensor)
+      ok = isa<TensorViewType>(type);
+    else if (name == kC2vConsumerBuf || name == kV2cConsumerBuf)
+      ok = type.isSignlessInteger(32);
+    else
+      return op.emitOpError("unknown buffer role '") << name << "'";
+    if (!ok)
+      return op.emitOpError("operand '")
+             << name << "' has the wrong type " << type << " (expected "
+             << (name == kGmSlotBuffer   ? "!pto.ptr<...>"
+                 : name == kGmSlotTensor ? "!pto.tensor_view<...>"
+                                         : "i32")
+             << ")";
+  }
+  return success();
+}
+
+template <typename OpT>
+bool initIsGeneric(OpT op) {
+  return !op.getBufferRolesAttr();
+}
+
+} // namespace
+
+ParseResult AicInitializePipeOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  return parseInitializePipe(parser, result);
+}
+void AicInitializePipeOp::print(OpAsmPrinter &p) { printInitializePipe(*this, p); }
+LogicalResult AicInitializePipeOp::verify() { return verifyInitializePipe(*this); }
+SKEW_PTO_PRINT_FN(AicInitializePipeOp, initIsGeneric)
+ParseResult AivInitializePipeOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  return parseInitializePipe(parser, result);
+}
+void AivInitializePipeOp::print(OpAsmPrinter &p) { printInitializePipe(*this, p); }
+LogicalResult AivInitializePipeOp::verify() { return verifyInitializePipe(*this); }
+SKEW_PTO_PRINT_FN(AivInitializePipeOp, initIsGeneric)
+#undef SKEW_PTO_PRINT_FN
+
+//===----------------------------------------------------------------------===//
+// tfree on a pipe handle: (%entry, %pipe : T, !pto.pipe) or (%pipe : !pto.pipe)
+//===----------------------------------------------------------------------===//
+
+ParseResult TFreeOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  SmallVector<Type, 2> types;
+  SMLoc loc;
+  if (parser.parseLParen() ||
+      (loc = parser.getCurrentLocation(), parser.parseOperandList(operands)) ||
+      parser.parseColonTypeList(types) || parser.parseRParen())
+    return failure();
+  if (operands.empty() || operands.size() > 2)
+    return parser.emitError(loc, "expected the pipe, or the entry and the pipe");
+  if (parser.resolveOperands(operands, types, loc, result.operands) ||
+      parser.parseLBrace() || parseKey(parser, "split"))
+    return failure();
+  Attribute split;
+  if (parser.parseAttribute(split, parser.getBuilder().getI8Type()) ||
+      parser.parseRBrace())
+    return failure();
+  result.addAttribute("split", split);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void TFreeOp::print(OpAsmPrinter &p) {
+  p << "(" << getEntryAndPipe() << " : " << getEntryAndPipe().getTypes()
+    << ") {split = " << getSplitAttr().getInt() << "}";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"split"});
+}
+
+LogicalResult TFreeOp::verify() {
+  OperandRange operands = getEntryAndPipe();
+  if (operands.empty() || operands.size() > 2 ||
+      !isa<PipeType>(operands.back().getType()))
+    return emitOpError("takes an optional entry and a !pto.pipe");
+  return verifyIdSplit(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// Views, tiles and scalars
+//===----------------------------------------------------------------------===//
+
+ParseResult MakeTensorViewOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand ptr;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> shape, strides;
+  Type resultType;
+  SMLoc typeLoc;
+  if (parser.parseOperand(ptr) || parser.parseComma() ||
+      parseKey(parser, "shape") ||
+      parser.parseOperandList(shape, OpAsmParser::Delimiter::Square) ||
+      parser.parseComma() || parseKey(parser, "strides") ||
+      parser.parseOperandList(strides, OpAsmParser::Delimiter::Square) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      (typeLoc = parser.getCurrentLocation(), parser.parseType(resultType)))
+    return failure();
+  auto view = dyn_cast<TensorViewType>(resultType);
+  if (!view)
+    return parser.emitError(typeLoc, "expected !pto.tensor_view, got ")
+           << resultType;
+  Type index = parser.getBuilder().getIndexType();
+  if (parser.resolveOperand(ptr, PtrType::get(parser.getContext(),
+                                              view.getElementType(), {}),
+                            result.operands) ||
+      parser.resolveOperands(shape, index, result.operands) ||
+      parser.resolveOperands(strides, index, result.operands))
+    return failure();
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, static_cast<int32_t>(shape.size()),
+                           static_cast<int32_t>(strides.size())}));
+  result.addTypes(resultType);
+  return success();
+}
+
+void MakeTensorViewOp::print(OpAsmPrinter &p) {
+  p << " " << getPtr() << ", shape = [" << getShape() << "], strides = ["
+    << getStrides() << "]";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getOperandSegmentSizesAttrName()});
+  p << " : " << getResult().getType();
+}
+
+LogicalResult MakeTensorViewOp::verify() {
+  auto view = getResult().getType();
+  if (getPtr().getType().getElementType() != view.getElementType())
+    return emitOpError("pointer elements ")
+           << getPtr().getType().getElementType()
+           << " differ from the view's " << view.getElementType();
+  size_t rank = view.getShape().size();
+  if (getShape().size() != rank || getStrides().size() != rank)
+    return emitOpError("a rank-")
+           << rank << " view takes " << rank << " sizes and " << rank
+           << " strides, got " << getShape().size() << " and "
+           << getStrides().size();
+  return success();
+}
+
+LogicalResult PartitionViewOp::verify() {
+  auto source = getSource().getType();
+  auto result = getResult().getType();
+  size_t rank = source.getShape().size();
+  if (getOffsets().size() != rank || getSizes().size() != rank)
+    return emitOpError("a window of a rank-")
+           << rank << " view takes " << rank << " offsets and " << rank
+           << " sizes, got " << getOffsets().size() << " and "
+           << getSizes().size();
+  if (result.getShape().size() != rank ||
+      result.getElementType() != source.getElementType())
+    return emitOpError("the window's rank and elements must be the view's");
+  return success();
+}
+
+LogicalResult SubViewOp::verify() {
+  TileBufType source = getSource().getType(), result = getResult().getType();
+  ArrayRef<int64_t> sizes = getSizes();
+  if (getOffsets().size() != 2 || sizes.size() != 2)
+    return emitOpError("takes two offsets and two sizes");
+  if (sizes[0] > source.getRows() || sizes[1] > source.getCols())
+    return emitOpError("window ")
+           << sizes[0] << "x" << sizes[1] << " exceeds the tile's "
+           << source.getRows() << "x" << source.getCols();
+  if (result.getRows() != sizes[0] || result.getCols() != sizes[1] ||
+      result.getElementType() != source.getElementType() ||
+      result.getLoc() != source.getLoc())
+    return emitOpError("the result must be a ")
+           << sizes[0] << "x" << sizes[1]
+           << " tile of the source's memory and elements";
+  return success();
+}
+
+LogicalResult AllocTileOp::verify() {
+  TileBufType type = getResult().getType();
+  bool dynamicRows = ShapedType::isDynamic(type.getValidRows());
+  bool dynamicCols = ShapedType::isDynamic(type.getValidCols());
+  if (getValidRow() && !dynamicRows)
+    return emitOpError("valid_row is given, but the type's v_row is static");
+  if (getValidCol() && !dynamicCols)
+    return emitOpError("valid_col is given, but the type's v_col is static");
+  return success();
+}
+
+LogicalResult LoadScalarOp::verify() {
+  if (getValue().getType() != getPtr().getType().getElementType())
+    return emitOpError("loads ") << getValue().getType() << " through a pointer to "
+                                 << getPtr().getType().getElementType();
+  return success();
+}
+
+LogicalResult StoreScalarOp::verify() {
+  if (getValue().getType() != getPtr().getType().getElementType())
+    return emitOpError("stores ") << getValue().getType()
+                                  << " through a pointer to "
+                                  << getPtr().getType().getElementType();
+  return success();
+}
+
+LogicalResult ReserveBufferOp::verify() {
+  if (getSize() <= 0)
+    return emitOpError("size must be positive, got ") << getSize();
+  if (getLocation() == AddressSpace::GM || getLocation() == AddressSpace::Zero)
+    return emitOpError("reserves a core-local buffer, not in '")
+           << stringifyAddressSpace(getLocation()) << "'";
+  return success();
+}

@@ -1,0 +1,44 @@
+//===- pto_registration.h - the pto dialect behind C API types ------------===//
+
+#ifndef SKEW_PTO_REGISTRATION_H
+#define SKEW_PTO_REGISTRATION_H
+
+#include "mlir-c/IR.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+}
+
+namespace skew {
+// Load the pto dialect into a context (idempotent).
+void loadPtoDialect(MlirContext context);
+// Make the pto dialect available to every context built from `registry`.
+void registerPtoDialect(mlir::DialectRegistry &registry);
+// Whether `op` states an effect on the cube/vector FIFOs (through MLIR's
+// side-effect interface).
+bool touchesFifo(MlirOperation op);
+
+// The parameters of a pto type that the simulator and the FIFO model read:
+// kind is "ptr", "tensor_view", "partition_tensor_view" or "tile_buf";
+// shape is a view's shape or a tile's rows and cols; valid a tile's v_row
+// and v_col (dynamic: INT64_MIN); loc and blayout a tile's memory and block
+// layout; pad its pad value code.
+struct PtoTypeInfo {
+  std::string kind;
+  MlirType element;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> valid;
+  std::string loc;
+  std::string blayout;
+  int64_t pad = 0;
+};
+// The parameters of `type`, or nothing when it is no such pto type.
+std::optional<PtoTypeInfo> ptoTypeInfo(MlirType type);
+} // namespace skew
+
+#endif // SKEW_PTO_REGISTRATION_H

@@ -1,1 +1,0 @@
-../../dialect/pto.irdl.mlir

@@ -1,0 +1,529 @@
+"""The tile ops of the pto dialect (destination-passing style: the last
+operand is the tile written, the others are read) and the global-memory
+views they load from and store to (values: tiles.py).
+
+Every op works on the valid region of the tile it writes; a tile it reads
+must be valid over that region (a located error otherwise, rather than a
+result made of undefined data). Costs: loads and stores move bytes between
+global memory and a core (GM rate), moves and extracts within a core (MTE
+rate), matmuls run on the cube, the rest on the vector unit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+
+from .. import tile_types
+from .dispatch import Step, handles
+from .errors import SimError, UnsupportedOp, where
+from .tensor_ops import _segments
+from .tiles import (GlobalPtr, GlobalView, Tile, initial_valid, local_memory, pad_value,
+                    tile_storage)
+from .values import BF16, dtype_of, is_float, mlir_name
+
+
+def _tile_type(op, value: ir.Value) -> tile_types.TileBuf:
+    tt = tile_types.tile_buf(value.type)
+    if tt is None:
+        raise UnsupportedOp(op, f"the simulator models tile buffers here, got {value.type}")
+    return tt
+
+
+def _check_reads(site: str, dst: Tile, *sources: Tile) -> tuple[int, int]:
+    """The region written (dst's valid shape), after checking that every
+    source is valid over it."""
+    rows, cols = dst.valid
+    for src in sources:
+        if src.valid[0] < rows or src.valid[1] < cols:
+            raise SimError(f"{site}: reads a tile whose valid shape is "
+                           f"{src.valid[0]}x{src.valid[1]} over the {rows}x{cols} valid "
+                           "region of the tile it writes")
+    return rows, cols
+
+
+def _ignore_errors(fn):
+    def run(*args):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    return run
+
+
+# --- global memory -----------------------------------------------------------
+
+@handles("pto.make_tensor_view")
+def _make_tensor_view(op, cc) -> Step:
+    ptr, shape, strides = _segments(op)
+    ptr, shape, strides = cc.slot(ptr[0]), cc.slots_of(shape), cc.slots_of(strides)
+    out = cc.slot(op.results[0])
+
+    def run(frame):
+        p = frame[ptr]
+        frame[out] = GlobalView(p.base, p.offset, tuple(int(frame[s]) for s in shape),
+                                tuple(int(frame[s]) for s in strides))
+    return Step(run)
+
+
+@handles("pto.partition_view")
+def _partition_view(op, cc) -> Step:
+    source, offsets, sizes = _segments(op)
+    source, offsets, sizes = cc.slot(source[0]), cc.slots_of(offsets), cc.slots_of(sizes)
+    out, site = cc.slot(op.results[0]), where(op)
+
+    def run(frame):
+        view = frame[source]
+        offs = [int(frame[s]) for s in offsets]
+        dims = tuple(int(frame[s]) for s in sizes)
+        for off, size, extent in zip(offs, dims, view.shape):
+            if off < 0 or size < 0 or off + size > extent:
+                raise SimError(f"{site}: window offsets {offs}, sizes {list(dims)} exceed "
+                               f"the view's shape {list(view.shape)}")
+        start = view.offset + sum(o * s for o, s in zip(offs, view.strides))
+        frame[out] = GlobalView(view.base, start, dims, view.strides)
+    return Step(run)
+
+
+@handles("pto.addptr")
+def _addptr(op, cc) -> Step:
+    ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
+
+    def run(frame):
+        p = frame[ptr]
+        frame[out] = GlobalPtr(p.base, p.offset + int(frame[offset]))
+    return Step(run)
+
+
+def _scalar_index(site: str, p: GlobalPtr, offset: int) -> int:
+    index = p.offset + offset
+    if not 0 <= index < p.base.size:
+        raise SimError(f"{site}: element {index} is outside a global memory of "
+                       f"{p.base.size}")
+    return index
+
+
+@handles("pto.load_scalar")
+def _load_scalar(op, cc) -> Step:
+    ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
+    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+
+    def run(frame):
+        p = frame[ptr]
+        frame[out] = p.base[_scalar_index(site, p, int(frame[offset]))]
+        spend(cycles)
+    return Step(run)
+
+
+@handles("pto.store_scalar")
+def _store_scalar(op, cc) -> Step:
+    value, ptr, offset = cc.slots_of(op.operands)
+    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+
+    def run(frame):
+        p = frame[ptr]
+        p.base[_scalar_index(site, p, int(frame[offset]))] = frame[value]
+        spend(cycles)
+    return Step(run)
+
+
+# --- tile buffers ------------------------------------------------------------
+
+@handles("pto.alloc_tile")
+def _alloc_tile(op, cc) -> Step:
+    tt = _tile_type(op, op.results[0])
+    addr, rows, cols = (cc.slots_of(group) for group in _segments(op))
+    out, core, site = cc.slot(op.results[0]), cc.core, where(op)
+
+    def run(frame):
+        memory = local_memory(core, tt.loc) if addr else None
+        data = tile_storage(tt, memory, int(frame[addr[0]]) if addr else 0, site)
+        frame[out] = Tile(data, initial_valid(tt, int(frame[rows[0]]) if rows else None,
+                                              int(frame[cols[0]]) if cols else None), tt)
+    return Step(run)
+
+
+@handles("pto.declare_tile")
+def _declare_tile(op, cc) -> Step:
+    tt = _tile_type(op, op.results[0])
+    out, site = cc.slot(op.results[0]), where(op)
+
+    def run(frame):
+        frame[out] = Tile(tile_storage(tt, None, 0, site), initial_valid(tt), tt)
+    return Step(run)
+
+
+@handles("pto.subview")
+def _subview(op, cc) -> Step:
+    tt = _tile_type(op, op.results[0])
+    source, offsets, rows, cols = _segments(op)
+    source, offsets = cc.slot(source[0]), cc.slots_of(offsets)
+    rows, cols = cc.slots_of(rows), cc.slots_of(cols)
+    out, site = cc.slot(op.results[0]), where(op)
+
+    def run(frame):
+        src = frame[source]
+        r, c = (int(frame[s]) for s in offsets)
+        if r < 0 or c < 0 or r + tt.rows > src.data.shape[0] or c + tt.cols > src.data.shape[1]:
+            raise SimError(f"{site}: a {tt.rows}x{tt.cols} window at ({r}, {c}) exceeds "
+                           f"the {src.data.shape[0]}x{src.data.shape[1]} tile")
+        frame[out] = Tile(src.data[r:r + tt.rows, c:c + tt.cols],
+                          initial_valid(tt, int(frame[rows[0]]) if rows else None,
+                                        int(frame[cols[0]]) if cols else None), tt)
+    return Step(run)
+
+
+@handles("pto.set_validshape")
+def _set_validshape(op, cc) -> Step:
+    tile, rows, cols = cc.slots_of(op.operands)
+    site = where(op)
+
+    def run(frame):
+        t = frame[tile]
+        r, c = int(frame[rows]), int(frame[cols])
+        if not (0 <= r <= t.data.shape[0] and 0 <= c <= t.data.shape[1]):
+            raise SimError(f"{site}: valid shape {r}x{c} exceeds the "
+                           f"{t.data.shape[0]}x{t.data.shape[1]} tile")
+        t.valid[:] = [r, c]
+    return Step(run)
+
+
+@handles("pto.reserve_buffer", "pto.import_reserved_buffer")
+def _reserved_buffer(op, cc) -> Step:
+    # The FIFO's slot memory: messages carry copies of the tiles (fifo.py),
+    # so the buffer's address only feeds the initialise ops.
+    out = cc.slot(op.results[0])
+    base = op.attributes["base"].value if "base" in op.attributes else 0
+
+    def run(frame):
+        frame[out] = np.int32(base)
+    return Step(run)
+
+
+@handles("pto.tprint")
+def _tprint(op, cc) -> Step:
+    # Prints on the device; no data effect.
+    return Step(lambda frame: None)
+
+
+# --- moves -------------------------------------------------------------------
+
+@handles("pto.tload", "pto.tstore")
+def _tload_tstore(op, cc) -> Step:
+    # tload ins(window) outs(tile); tstore ins(tile) outs(window).
+    loading = op.name == "pto.tload"
+    src, dst = cc.slots_of(op.operands)
+    view_slot, tile_slot = (src, dst) if loading else (dst, src)
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    def run(frame):
+        tile, window = frame[tile_slot], frame[view_slot].window(site)
+        if tuple(window.shape) != tuple(tile.valid):
+            raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
+                           f"{'x'.join(map(str, window.shape))} window "
+                           f"{'into' if loading else 'from'} a tile whose valid shape is "
+                           f"{tile.valid[0]}x{tile.valid[1]}")
+        if loading:
+            tile.region()[...] = window
+        else:
+            window[...] = tile.region().astype(window.dtype)
+        spend(cost.gm(window.nbytes))
+    return Step(run)
+
+
+@handles("pto.tmov")
+def _tmov(op, cc) -> Step:
+    src, dst = cc.slots_of(op.operands)
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    def run(frame):
+        s, d = frame[src], frame[dst]
+        rows, cols = _check_reads(site, d, s)
+        d.data[:rows, :cols] = s.data[:rows, :cols].astype(d.data.dtype)
+        spend(cost.copy(d.data[:rows, :cols].nbytes))
+    return Step(run)
+
+
+@handles("pto.textract")
+def _textract(op, cc) -> Step:
+    src, row, col, dst = cc.slots_of(op.operands)
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    def run(frame):
+        s, d = frame[src], frame[dst]
+        r, c = int(frame[row]), int(frame[col])
+        rows, cols = d.valid
+        if r < 0 or c < 0 or r + rows > s.valid[0] or c + cols > s.valid[1]:
+            raise SimError(f"{site}: extracts {rows}x{cols} at ({r}, {c}) from a tile "
+                           f"whose valid shape is {s.valid[0]}x{s.valid[1]}")
+        d.data[:rows, :cols] = s.data[r:r + rows, c:c + cols].astype(d.data.dtype)
+        spend(cost.copy(d.data[:rows, :cols].nbytes))
+    return Step(run)
+
+
+# --- the cube ----------------------------------------------------------------
+
+def _product(site: str, lhs: Tile, rhs: Tile, acc_dtype: np.dtype) -> np.ndarray:
+    m, k = lhs.valid
+    k2, n = rhs.valid
+    if k != k2:
+        raise SimError(f"{site}: multiplies a {m}x{k} left tile by a {k2}x{n} right tile")
+    return np.matmul(lhs.region().astype(acc_dtype), rhs.region().astype(acc_dtype))
+
+
+@handles("pto.tmatmul", "pto.tmatmul.acc")
+def _tmatmul(op, cc) -> Step:
+    slots = cc.slots_of(op.operands)
+    *ins, dst = slots
+    acc = ins.pop(0) if op.name == "pto.tmatmul.acc" else None
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    @_ignore_errors
+    def run(frame):
+        lhs, rhs, out = frame[ins[0]], frame[ins[1]], frame[dst]
+        product = _product(site, lhs, rhs, out.data.dtype)
+        if product.shape != tuple(out.valid):
+            raise SimError(f"{site}: a {product.shape[0]}x{product.shape[1]} product into "
+                           f"a tile whose valid shape is {out.valid[0]}x{out.valid[1]}")
+        if acc is not None:
+            base = frame[acc]
+            _check_reads(site, out, base)
+            product = base.region().astype(out.data.dtype) + product
+        out.region()[...] = product
+        m, k = lhs.valid
+        spend(cost.matmul(2 * m * k * rhs.valid[1], mlir_name(lhs.data.dtype)))
+    return Step(run)
+
+
+# --- the vector unit ---------------------------------------------------------
+
+_UNARY = {
+    "pto.texp": (np.exp, True), "pto.tlog": (np.log, True), "pto.tsqrt": (np.sqrt, True),
+    "pto.trecip": (np.reciprocal, True), "pto.tneg": (np.negative, False),
+    "pto.tabs": (np.abs, False),
+}
+_BINARY = {
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
+    "max": np.maximum, "min": np.minimum,
+}
+
+
+def _vector_step(op, cc, compute, transcendental=False) -> Step:
+    """A vector op: `compute(sources, dst, rows, cols)` returns the rows x cols
+    values to write into dst's valid region."""
+    *ins, dst = cc.slots_of(op.operands)
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    @_ignore_errors
+    def run(frame):
+        out = frame[dst]
+        rows, cols = out.valid
+        values = compute(site, [frame[s] for s in ins], out, rows, cols)
+        out.data[:rows, :cols] = values
+        spend(cost.vector(out.data[:rows, :cols].nbytes, transcendental))
+    return Step(run)
+
+
+@handles(*_UNARY)
+def _unary(op, cc) -> Step:
+    fn, transcendental = _UNARY[op.name]
+
+    def compute(site, srcs, out, rows, cols):
+        _check_reads(site, out, srcs[0])
+        return fn(srcs[0].data[:rows, :cols].astype(out.data.dtype))
+    return _vector_step(op, cc, compute, transcendental)
+
+
+@handles(*(f"pto.t{name}" for name in _BINARY))
+def _binary(op, cc) -> Step:
+    fn = _BINARY[op.name[len("pto.t"):]]
+
+    def compute(site, srcs, out, rows, cols):
+        _check_reads(site, out, *srcs)
+        a, b = (s.data[:rows, :cols] for s in srcs)
+        return fn(a, b)
+    return _vector_step(op, cc, compute)
+
+
+@handles(*(f"pto.t{name}s" for name in _BINARY))
+def _binary_scalar(op, cc) -> Step:
+    fn = _BINARY[op.name[len("pto.t"):-1]]
+    *ins, dst = cc.slots_of(op.operands)
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    @_ignore_errors
+    def run(frame):
+        src, scalar, out = frame[ins[0]], frame[ins[1]], frame[dst]
+        rows, cols = _check_reads(site, out, src)
+        a = src.data[:rows, :cols]
+        out.data[:rows, :cols] = fn(a, a.dtype.type(scalar))
+        spend(cost.vector(a.nbytes))
+    return Step(run)
+
+
+@handles("pto.texpands")
+def _texpands(op, cc) -> Step:
+    # ins(scalar) outs(dst): the scalar over dst's valid region.
+    def compute(site, srcs, out, rows, cols):
+        return out.data.dtype.type(srcs[0])
+    return _vector_step(op, cc, compute)
+
+
+_ROW_REDUCE = {"pto.trowmax": np.max, "pto.trowsum": np.sum, "pto.trowmin": np.min}
+
+
+@handles(*_ROW_REDUCE)
+def _row_reduce(op, cc) -> Step:
+    # ins(src[, tmp]) outs(dst): dst[r, 0] = reduce(src[r, :valid cols]); the
+    # scratch tile is the hardware's workspace.
+    fn = _ROW_REDUCE[op.name]
+
+    def compute(site, srcs, out, rows, cols):
+        src = srcs[0]
+        if out.valid[1] != 1 or src.valid[0] < rows:
+            raise SimError(f"{site}: reduces the rows of a {src.valid[0]}x{src.valid[1]} "
+                           f"tile into one whose valid shape is {rows}x{cols} (needs "
+                           f"{src.valid[0]}x1)")
+        region = src.data[:rows, :src.valid[1]]
+        return fn(region, axis=1, keepdims=True).astype(out.data.dtype)
+    return _vector_step(op, cc, compute)
+
+
+@handles(*(f"pto.trowexpand{name}" for name in ("add", "sub", "mul", "div")))
+def _row_expand(op, cc) -> Step:
+    # ins(src, col[, tmp]) outs(dst): dst = src (op) col broadcast along rows.
+    fn = _BINARY[op.name[len("pto.trowexpand"):]]
+
+    def compute(site, srcs, out, rows, cols):
+        src, col = srcs[0], srcs[1]
+        _check_reads(site, out, src)
+        if col.valid[0] < rows or col.valid[1] < 1:
+            raise SimError(f"{site}: broadcasts a column whose valid shape is "
+                           f"{col.valid[0]}x{col.valid[1]} over {rows} rows")
+        return fn(src.data[:rows, :cols], col.data[:rows, :1])
+    return _vector_step(op, cc, compute)
+
+
+def _row_source(site, row: Tile, cols: int) -> np.ndarray:
+    if row.valid[0] < 1 or row.valid[1] < cols:
+        raise SimError(f"{site}: broadcasts a row whose valid shape is "
+                       f"{row.valid[0]}x{row.valid[1]} over {cols} columns")
+    return row.data[:1, :cols]
+
+
+@handles("pto.tcolexpand")
+def _col_expand(op, cc) -> Step:
+    def compute(site, srcs, out, rows, cols):
+        return _row_source(site, srcs[0], cols)
+    return _vector_step(op, cc, compute)
+
+
+@handles(*(f"pto.tcolexpand{name}" for name in ("add", "sub", "mul", "div")))
+def _col_expand_op(op, cc) -> Step:
+    # ins(src, row) outs(dst): dst = src (op) row broadcast along columns.
+    fn = _BINARY[op.name[len("pto.tcolexpand"):]]
+
+    def compute(site, srcs, out, rows, cols):
+        _check_reads(site, out, srcs[0])
+        return fn(srcs[0].data[:rows, :cols], _row_source(site, srcs[1], cols))
+    return _vector_step(op, cc, compute)
+
+
+@handles("pto.tfillpad")
+def _tfillpad(op, cc) -> Step:
+    # dst = src over src's valid region, dst's pad value over the rest of
+    # dst's valid region.
+    def compute(site, srcs, out, rows, cols):
+        src = srcs[0]
+        values = np.full((rows, cols), pad_value(out.type.pad, out.data.dtype),
+                         out.data.dtype)
+        r, c = min(rows, src.valid[0]), min(cols, src.valid[1])
+        values[:r, :c] = src.data[:r, :c]
+        return values
+    return _vector_step(op, cc, compute)
+
+
+@handles("pto.tconcat")
+def _tconcat(op, cc) -> Step:
+    # Columns of src0's valid region, then src1's.
+    def compute(site, srcs, out, rows, cols):
+        a, b = srcs
+        if a.valid[0] < rows or b.valid[0] < rows or a.valid[1] + b.valid[1] != cols:
+            raise SimError(f"{site}: concatenates {a.valid[0]}x{a.valid[1]} and "
+                           f"{b.valid[0]}x{b.valid[1]} into a tile whose valid shape is "
+                           f"{rows}x{cols}")
+        return np.concatenate([a.data[:rows, :a.valid[1]], b.data[:rows, :b.valid[1]]], 1)
+    return _vector_step(op, cc, compute)
+
+
+# --- conversions -------------------------------------------------------------
+
+# Float -> integer rounding per mode (RINT and CAST_RINT: nearest, ties to even).
+_TO_INT = {"NONE": np.rint, "RINT": np.rint, "CAST_RINT": np.rint,
+           "ROUND": lambda x: np.trunc(x + np.copysign(0.5, x)), "FLOOR": np.floor,
+           "CEIL": np.ceil, "TRUNC": np.trunc}
+# Modes a narrowing float conversion models: numpy's is round to nearest even.
+_FLOAT_NEAREST = ("NONE", "RINT", "CAST_RINT")
+
+
+def _round_modes() -> dict:
+    """The round_mode attribute -> its name (the attribute's own value, not its text)."""
+    return {ir.Attribute.parse(f"#pto<round_mode {name}>"): name
+            for name in ("NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD",
+                         "CAST_RINT")}
+
+
+def _conversion(mode: str, src: np.dtype, dst: np.dtype):
+    """values -> values of `dst` for a conversion in round mode `mode`, or
+    None when the simulator does not model that mode for these types."""
+    if is_float(src) and not is_float(dst):
+        rounding = _TO_INT.get(mode)
+        if rounding is None:
+            return None
+        info = np.iinfo(dst)
+        return lambda x: np.clip(rounding(x.astype(np.float64)), info.min, info.max).astype(dst)
+    exact = (is_float(src) and is_float(dst) and dst.itemsize >= src.itemsize) or (
+        not is_float(src) and not is_float(dst))
+    if exact or mode in _FLOAT_NEAREST:
+        return lambda x: x.astype(dst)  # numpy rounds to nearest, ties to even
+    if src == np.float32 and dst == BF16 and mode in _TO_BF16:
+        return _TO_BF16[mode]
+    return None
+
+
+def _bf16_bits(adjust):
+    """f32 -> bf16 by dropping the low 16 bits of the f32 pattern after
+    `adjust(bits, sign, rest)` (a sign-magnitude format: adding to the bit
+    pattern rounds the magnitude up); NaN stays NaN."""
+    def convert(x):
+        bits = np.ascontiguousarray(x, np.float32).view(np.uint32).astype(np.uint64)
+        sign, rest = bits >> 31, bits & 0xFFFF
+        out = ((adjust(bits, sign, rest) >> 16) & 0xFFFF).astype(np.uint16).view(BF16)
+        return np.where(np.isnan(x), BF16.type(np.nan), out)
+    return convert
+
+
+# The round modes of an f32 -> bf16 conversion beyond nearest-even: ROUND
+# (ties away from zero), TRUNC (towards zero), FLOOR / CEIL (towards -inf /
+# +inf: the magnitude rounds up for negative / positive values), ODD
+# (truncate, then set the last bit if anything was dropped).
+_TO_BF16 = {
+    "ROUND": _bf16_bits(lambda b, s, r: b + 0x8000),
+    "TRUNC": _bf16_bits(lambda b, s, r: b),
+    "FLOOR": _bf16_bits(lambda b, s, r: np.where(s == 1, b + 0xFFFF, b)),
+    "CEIL": _bf16_bits(lambda b, s, r: np.where(s == 0, b + 0xFFFF, b)),
+    "ODD": _bf16_bits(lambda b, s, r: np.where(r != 0, b | 0x10000, b)),
+}
+
+
+@handles("pto.tcvt")
+def _tcvt(op, cc) -> Step:
+    mode = _round_modes()[op.attributes["rmode"]] if "rmode" in op.attributes else "CAST_RINT"
+    src_t, dst_t = _tile_type(op, op.operands[0]), _tile_type(op, op.operands[1])
+    convert = _conversion(mode, dtype_of(src_t.element), dtype_of(dst_t.element))
+    if convert is None:
+        raise UnsupportedOp(op, f"round mode {mode} from {src_t.element} to "
+                                f"{dst_t.element} is not modelled")
+
+    def compute(site, srcs, out, rows, cols):
+        _check_reads(site, out, srcs[0])
+        return convert(srcs[0].data[:rows, :cols])
+    return _vector_step(op, cc, compute)

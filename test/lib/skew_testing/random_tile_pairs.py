@@ -1,0 +1,194 @@
+"""Random tile-IR kernel pairs (PTOAS's textual syntax) for the property
+tests: the tile-level counterpart of random_pairs.
+
+The cube loads a row block of A and the matrix B from global memory, moves
+them to its left/right buffers, multiplies them into an accumulator and
+pushes it to the vector; the vector applies a chain of tile ops to what it
+popped and pushes the result back; the cube pops it and stores it to the
+output. What varies: the trip count (0..5), `pto.pipeline_stages` on each
+loop (1..3 or absent), the slot count (module `pto.fifo_depth`, or the
+initialise ops' `slot_num` with a GM slot buffer and reserved buffers),
+`split` (0 one vector core; 1 or 2 two sub-blocks), the tile shape, the
+accumulator's valid rows (`set_validshape`: a split half may be empty), the
+vector op chain (scalar, unary, row and column broadcast ops; in place, so
+the valid shape travels with the tile), and whether each side frees its
+pops with tfree (the slot is released at the pop otherwise).
+
+Every spec renders to a pair that does not deadlock in its naive form at
+any slot count >= 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .random_pairs import HypothesisChooser, RandomChooser
+
+# Vector ops applied in place to the popped tile %t (row / column vectors
+# come from the tile itself, so they are valid over its valid region).
+VECTOR_OPS = ("tmuls", "tadds", "tmaxs", "tneg", "tabs", "texp", "rowsub", "colmul")
+# With a partly valid tile: rowsub's column tile would need the popped
+# tile's run-time valid rows.
+PARTIAL_OPS = tuple(op for op in VECTOR_OPS if op != "rowsub")
+
+
+@dataclasses.dataclass(frozen=True)
+class TileSpec:
+    trip: int
+    cube_stages: int  # 0: no pto.pipeline_stages
+    vector_stages: int
+    slots: int
+    init_ops: bool  # the slot count from the initialise ops, else pto.fifo_depth
+    split: int
+    rows: int
+    cols: int
+    valid_rows: int  # of the pushed accumulator (<= rows)
+    ops: tuple[str, ...]
+    free: tuple[bool, bool]  # (cube, vector) free their pops with tfree
+
+
+def draw_tile_pair(ch) -> TileSpec:
+    split = ch.choice([0, 1, 2])
+    rows, cols = ch.choice([(16, 16), (32, 16), (16, 32)])
+    valid_rows = rows if split == 2 or ch.boolean(0.6) else ch.choice([rows // 2, rows // 4, 8])
+    return TileSpec(trip=ch.integer(0, 5), cube_stages=ch.choice([0, 1, 2, 2, 3]),
+                    vector_stages=ch.choice([0, 1, 2, 2, 3]), slots=ch.integer(1, 4),
+                    init_ops=ch.boolean(0.5), split=split, rows=rows, cols=cols,
+                    valid_rows=valid_rows,
+                    ops=tuple(ch.choice(VECTOR_OPS if valid_rows == rows else PARTIAL_OPS)
+                              for _ in range(ch.integer(0, 3))),
+                    free=(ch.boolean(0.7), ch.boolean(0.7)))
+
+
+def tile_pairs():
+    """A hypothesis strategy of TileSpecs."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def strategy(draw):
+        return draw_tile_pair(HypothesisChooser(draw))
+    return strategy()
+
+
+def random_tile_pair(seed: int) -> TileSpec:
+    return draw_tile_pair(RandomChooser(seed))
+
+
+def _tile(loc: str, rows: int, cols: int, dtype: str = "f32", valid: str = "",
+          layout: str = "") -> str:
+    return f"!pto.tile_buf<{loc}, {rows}x{cols}x{dtype}{valid}{layout}>"
+
+
+def render_tile(spec: TileSpec) -> str:
+    r, c, k = spec.rows, spec.cols, 16
+    vr, vc = (r // 2, c) if spec.split == 1 else (r, c // 2) if spec.split == 2 else (r, c)
+    mat_a = _tile("mat", r, k, layout=", blayout=col_major, slayout=row_major")
+    mat_b = _tile("mat", k, c, layout=", blayout=col_major, slayout=row_major")
+    left = _tile("left", r, k, layout=", slayout=row_major")
+    right = _tile("right", k, c, layout=", slayout=col_major")
+    acc = _tile("acc", r, c, valid=", valid=?x?",
+                layout=", blayout=col_major, slayout=row_major, fractal=1024")
+    back = _tile("mat", r, c, valid=", valid=?x?", layout=", blayout=col_major, slayout=row_major")
+    half = _tile("vec", vr, vc, valid=", valid=?x?")
+    col = _tile("vec", vr, 1, valid=", valid=?x?", layout=", blayout=col_major")
+    row = _tile("vec", 1, vc, valid=", valid=?x?")
+    split = f"{{split = {spec.split}}}"
+
+    def stages(n: int) -> str:
+        return f" {{pto.pipeline_stages = {n} : i64}}" if n else ""
+
+    def init(side: str, fwd: str, back_buf: str) -> list[str]:
+        if not spec.init_ops:
+            return []
+        op = "aic" if side == "cube" else "aiv"
+        return [f"    pto.{op}_initialize_pipe {{dir_mask = 3, slot_size = 4096, "
+                f"slot_num = {spec.slots}}}",
+                f"      (gm_slot_buffer = %slots : !pto.ptr<f32>, c2v_consumer_buf = {fwd} : i32, "
+                f"v2c_consumer_buf = {back_buf} : i32)"]
+
+    args = "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>"
+    n = spec.trip * r
+    cube = [
+        f"  func.func @cube({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<cube>}} {{",
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+        f"    %trip = arith.constant {spec.trip} : index",
+        f"    %rows = arith.constant {r} : index",
+        f"    %cols = arith.constant {c} : index",
+        f"    %k = arith.constant {k} : index",
+        f"    %valid = arith.constant {spec.valid_rows} : index",
+        f"    %n = arith.constant {max(n, r)} : index",
+        "    %fwd = pto.import_reserved_buffer {name = \"c2v\", peer_func = @vector} -> i32",
+        "    %back = pto.reserve_buffer {name = \"v2c\", size = 65536, location = "
+        "#pto.address_space<mat>, auto = true} -> i32",
+        *init("cube", "%fwd", "%back"),
+        "    %av = pto.make_tensor_view %a, shape = [%n, %k], strides = [%k, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "    %bv = pto.make_tensor_view %b, shape = [%k, %cols], strides = [%cols, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "    %ov = pto.make_tensor_view %out, shape = [%n, %cols], strides = [%cols, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        f"    %bw = pto.partition_view %bv, offsets = [%c0, %c0], sizes = [%k, %cols] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{k}x{c}xf32>",
+        f"    %mb = pto.alloc_tile : {mat_b}",
+        f"    pto.tload ins(%bw : !pto.partition_tensor_view<{k}x{c}xf32>) outs(%mb : {mat_b})",
+        f"    %rb = pto.alloc_tile : {right}",
+        f"    pto.tmov ins(%mb : {mat_b}) outs(%rb : {right})",
+        f"    %ma = pto.alloc_tile : {mat_a}",
+        f"    %la = pto.alloc_tile : {left}",
+        f"    %acc = pto.alloc_tile : {acc}",
+        "    scf.for %i = %c0 to %trip step %c1 {",
+        "      %r0 = arith.muli %i, %rows : index",
+        f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+        f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) outs(%ma : {mat_a})",
+        f"      pto.tmov ins(%ma : {mat_a}) outs(%la : {left})",
+        f"      pto.set_validshape %acc, %rows, %cols : {acc}",
+        f"      pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})",
+        f"      pto.set_validshape %acc, %valid, %cols : {acc}",
+        f"      pto.tpush_to_aiv(%acc : {acc}) {split}",
+        f"      %got = pto.tpop_from_aiv {split} -> {back}",
+        f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
+        f"      pto.tstore ins(%got : {back}) outs(%ow : "
+        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
+        *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
+        "    }" + stages(spec.cube_stages),
+        "    return",
+        "  }",
+    ]
+    body = []
+    for i, op in enumerate(spec.ops):
+        if op in ("tmuls", "tadds", "tmaxs"):
+            body.append(f"      pto.{op} ins(%t, %s : {half}, f32) outs(%t : {half})")
+        elif op in ("tneg", "tabs", "texp"):
+            body.append(f"      pto.{op} ins(%t : {half}) outs(%t : {half})")
+        elif op == "rowsub":
+            body += [f"      pto.trowmax ins(%t, %tmp : {half}, {half}) outs(%col : {col})",
+                     f"      pto.trowexpandsub ins(%t, %col : {half}, {col}) outs(%t : {half})"]
+        else:  # colmul: scale each column by the tile's first row
+            body += [f"      %first{i} = pto.subview %t[%c0, %c0] sizes [1, {vc}] : {half} -> {row}",
+                     f"      pto.tcolexpandmul ins(%t, %first{i} : {half}, {row}) outs(%t : {half})"]
+    vector = [
+        f"  func.func @vector({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{",
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+        f"    %trip = arith.constant {spec.trip} : index",
+        "    %s = arith.constant 0.5 : f32",
+        "    %fwd = pto.reserve_buffer {name = \"c2v\", size = 65536, location = "
+        "#pto.address_space<vec>, auto = true} -> i32",
+        "    %back = pto.import_reserved_buffer {name = \"v2c\", peer_func = @cube} -> i32",
+        *init("vector", "%fwd", "%back"),
+        f"    %tmp = pto.alloc_tile : {half}",
+        f"    %col = pto.alloc_tile : {col}",
+        "    scf.for %i = %c0 to %trip step %c1 {",
+        f"      %t = pto.tpop_from_aic {split} -> {half}",
+        *body,
+        f"      pto.tpush_to_aic(%t : {half}) {split}",
+        *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
+        "    }" + stages(spec.vector_stages),
+        "    return",
+        "  }",
+    ]
+    attrs = "" if spec.init_ops else f" attributes {{pto.fifo_depth = {spec.slots} : i64}}"
+    return "\n".join([f"module{attrs} {{", *cube, "", *vector, "}", ""])

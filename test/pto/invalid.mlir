@@ -1,0 +1,481 @@
+// Malformed pto types, attributes and ops: each is one located error (and,
+// for a parse error, its context), never a silent failure.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @below {{a tile_buf lives in a core-local memory, not 'gm'}}
+func.func @tile_in_gm(%t: !pto.tile_buf<loc=gm, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf rows and cols must be positive, got 0x16}}
+func.func @tile_empty(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=0, cols=16, v_row=0, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf valid shape must lie within 16x16}}
+func.func @valid_too_big(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=17, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf pad must be 0 (none), 1 (zero), 2 (max) or 3 (min), got 7}}
+func.func @bad_pad(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=7>)
+
+// -----
+
+// expected-error @below {{unknown blayout 'diagonal'}}
+func.func @bad_blayout(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=diagonal, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{expected 'v_row'}}
+func.func @fields_out_of_order(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_col=16, v_row=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf dtype must be an integer or float type, got 'tensor<4xf32>'}}
+func.func @tile_of_tensors(%t: !pto.tile_buf<loc=vec, dtype=tensor<4xf32>, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{a tile_buf has two dimensions, got 3}}
+func.func @compact_three_dims(%t: !pto.tile_buf<vec, 4x4x4xf32>)
+
+// -----
+
+// expected-error @below {{unknown tile_buf field 'colour'}}
+func.func @compact_unknown_field(%t: !pto.tile_buf<vec, 16x16xf32, colour=red>)
+
+// -----
+
+// expected-error @below {{duplicate tile_buf field 'pad'}}
+func.func @compact_duplicate_field(%t: !pto.tile_buf<vec, 16x16xf32, pad=1, pad=2>)
+
+// -----
+
+// expected-error @below {{unknown tile location 'ub'}}
+func.func @compact_unknown_memory(%t: !pto.tile_buf<ub, 16x16xf32>)
+
+// -----
+
+// expected-error @below {{unknown address space 'l2'}}
+func.func @ptr_unknown_space(%p: !pto.ptr<f32, l2>)
+
+// -----
+
+// expected-error @below {{multi_tile_buf count must be at least 2, got 1}}
+func.func @single_slot(%p: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 1>)
+
+// -----
+
+// expected-error @below {{expected 'x' in dimension list}}
+func.func @view_without_elements(%v: !pto.tensor_view<16x16>)
+
+// -----
+
+// expected-error @below {{expected ::skew::pto::KernelKind to be one of: cube, vector}}
+// expected-error @below {{failed to parse PTO_KernelKindAttr parameter 'value' which is to be a `::skew::pto::KernelKind`}}
+func.func @kind_aic() attributes {k = #pto.kernel_kind<aic>}
+
+// -----
+
+// expected-error @below {{expected ::skew::pto::Layout to be one of: nd, dn, nz}}
+// expected-error @below {{failed to parse PTO_LayoutAttr parameter 'value' which is to be a `::skew::pto::Layout`}}
+func.func @layout_zn() attributes {k = #pto.layout<zn>}
+
+// -----
+
+// expected-error @below {{expected ::skew::pto::RoundMode to be one of: NONE, RINT, ROUND, FLOOR, CEIL, TRUNC, ODD, CAST_RINT}}
+// expected-error @below {{failed to parse PTO_RoundModeAttr parameter 'value' which is to be a `::skew::pto::RoundMode`}}
+func.func @round_nearest() attributes {k = #pto<round_mode NEAREST>}
+
+// -----
+
+// expected-error @below {{expected ::skew::pto::FixpipeQuant to be one of: no_convert, f32_f16, f32_bf16, req8_scalar, req8_vec, deqf16_scalar, deqf16_vec, qf322b8_pre_scalar, qf322b8_pre_vec, qf322f16_pre_scalar, qf322bf16_pre_scalar, qs322bf16_pre_scalar, qs322bf16_pre_vec, qf322hif8_pre_scalar, qf322fp8_pre_scalar}}
+// expected-error @below {{failed to parse PTO_AccPushEpilogueAttr parameter 'quant' which is to be a `::skew::pto::FixpipeQuant`}}
+func.func @quant_unknown() attributes {k = #pto.acc_push_epilogue<layout = nz2nd, quant = f32_f64, relu = no_relu>}
+
+// -----
+
+// expected-error @below {{expected 'quant'}}
+func.func @epilogue_without_quant() attributes {k = #pto.acc_push_epilogue<layout = nz2nd, relu = no_relu>}
+
+// -----
+
+func.func @tadd_one_source(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{expected ','}}
+  pto.tadd ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tadd_scalar_source(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32) {
+  // expected-error @below {{'pto.tadd' op operand #1 must be tile buffer or partition tensor view or tensor view or memref of any type values or ranked tensor of any type values, but got 'f32'}}
+  pto.tadd ins(%a, %s : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tmuls_tile_scalar(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{'pto.tmuls' op operand #1 must be integer or floating-point or index, but got '!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>'}}
+  pto.tmuls ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @texp_without_outs(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+2 {{custom op 'pto.texp' expected 'outs'}}
+  pto.texp ins(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tcvt_bad_mode(%a: !pto.tile_buf<vec, 16x16xf32>, %b: !pto.tile_buf<vec, 16x16xf16>) {
+  // expected-error @below {{'pto.tcvt' op attribute 'rmode' failed to satisfy constraint: rounding of a conversion}}
+  pto.tcvt ins(%a {rmode = #pto.layout<nd>} : !pto.tile_buf<vec, 16x16xf32>) outs(%b : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+
+// -----
+
+func.func @textract_i32_offsets(%a: !pto.tile_buf<mat, 16x16xf32>, %b: !pto.tile_buf<left, 16x16xf32>, %i: i32) {
+  // expected-error @below {{custom op 'pto.textract' invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  pto.textract ins(%a, %i, %i : !pto.tile_buf<mat, 16x16xf32>, i32, i32) outs(%b : !pto.tile_buf<left, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tmatmul_acc_two_sources(%a: !pto.tile_buf<left, 16x16xf32>, %c: !pto.tile_buf<acc, 16x16xf32>) {
+  // expected-error @below {{expected ','}}
+  pto.tmatmul.acc ins(%c, %a : !pto.tile_buf<acc, 16x16xf32>, !pto.tile_buf<left, 16x16xf32>) outs(%c : !pto.tile_buf<acc, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @alloc_static_valid(%n: index) {
+  // expected-error @below {{'pto.alloc_tile' op valid_row is given, but the type's v_row is static}}
+  %t = pto.alloc_tile valid_row = %n : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @alloc_not_a_tile() {
+  // expected-error @below {{'pto.alloc_tile' op result #0 must be tile buffer, but got '!pto.tensor_view<16x16xf32>'}}
+  %t = pto.alloc_tile : !pto.tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @view_rank(%p: !pto.ptr<f32>, %n: index) {
+  // expected-error @below {{'pto.make_tensor_view' op a rank-2 view takes 2 sizes and 2 strides, got 1 and 1}}
+  %v = pto.make_tensor_view %p, shape = [%n], strides = [%n] : !pto.tensor_view<?x?xf32>
+  return
+}
+
+// -----
+
+// expected-note @below {{prior use here}}
+func.func @view_of_wrong_pointer(%p: !pto.ptr<f16>, %n: index) {
+  // expected-error @below {{use of value '%p' expects different type than prior uses: '!pto.ptr<f32>' vs '!pto.ptr<f16>'}}
+  %v = pto.make_tensor_view %p, shape = [%n], strides = [%n] : !pto.tensor_view<?xf32>
+  return
+}
+
+// -----
+
+func.func @window_rank(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  // expected-error @below {{'pto.partition_view' op a window of a rank-2 view takes 2 offsets and 2 sizes, got 1 and 1}}
+  %w = pto.partition_view %v, offsets = [%n], sizes = [%n] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @window_elements(%v: !pto.tensor_view<?x?xf32>, %n: index) {
+  // expected-error @below {{'pto.partition_view' op the window's rank and elements must be the view's}}
+  %w = pto.partition_view %v, offsets = [%n, %n], sizes = [%n, %n] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @subview_too_big(%t: !pto.tile_buf<vec, 16x16xf32>, %n: index) {
+  // expected-error @below {{'pto.subview' op window 32x16 exceeds the tile's 16x16}}
+  %s = pto.subview %t[%n, %n] sizes [32, 16] : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 32x16xf32>
+  return
+}
+
+// -----
+
+func.func @subview_wrong_result(%t: !pto.tile_buf<vec, 16x16xf32>, %n: index) {
+  // expected-error @below {{'pto.subview' op the result must be a 8x16 tile of the source's memory and elements}}
+  %s = pto.subview %t[%n, %n] sizes [8, 16] : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 16x8xf32>
+  return
+}
+
+// -----
+
+func.func @load_wrong_type(%p: !pto.ptr<i32>, %n: index) {
+  // expected-error @below {{'pto.load_scalar' op loads 'f32' through a pointer to 'i32'}}
+  %x = pto.load_scalar %p[%n] : !pto.ptr<i32> -> f32
+  return
+}
+
+// -----
+
+func.func @store_wrong_type(%p: !pto.ptr<i32>, %n: index, %x: f32) {
+  // expected-error @below {{'pto.store_scalar' op stores 'f32' through a pointer to 'i32'}}
+  pto.store_scalar %x, %p[%n] : !pto.ptr<i32>, f32
+  return
+}
+
+// -----
+
+func.func @addptr_changes_type(%p: !pto.ptr<f32>, %n: index) {
+  // expected-error @below {{'pto.addptr' op failed to verify that all of {ptr, result} have same type}}
+  %q = pto.addptr %p, %n : <f32> -> <f16>
+  return
+}
+
+// -----
+
+func.func @set_validshape_on_view(%v: !pto.tensor_view<16x16xf32>, %n: index) {
+  // expected-error @below {{'pto.set_validshape' op operand #0 must be tile buffer, but got '!pto.tensor_view<16x16xf32>'}}
+  pto.set_validshape %v, %n, %n : !pto.tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @reserve_nothing() {
+  // expected-error @below {{'pto.reserve_buffer' op size must be positive, got 0}}
+  %b = pto.reserve_buffer {name = "fifo", size = 0, location = <vec>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @reserve_in_gm() {
+  // expected-error @below {{'pto.reserve_buffer' op reserves a core-local buffer, not in 'gm'}}
+  %b = pto.reserve_buffer {name = "fifo", size = 1024, location = <gm>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @import_without_peer() {
+  // expected-error @below {{expected ','}}
+  %b = pto.import_reserved_buffer {name = "fifo"} -> i32
+  return
+}
+
+// -----
+
+func.func @init_without_mask(%b: i32) {
+  // expected-error @below {{'pto.aic_initialize_pipe' op requires attribute 'dir_mask'}}
+  pto.aic_initialize_pipe {slot_size = 1024} (c2v_consumer_buf = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_mask_four(%b: i32) {
+  // expected-error @below {{'pto.aic_initialize_pipe' op dir_mask must be 1 (C2V), 2 (V2C) or 3 (both), got 4}}
+  pto.aic_initialize_pipe {dir_mask = 4, slot_size = 1024} (c2v_consumer_buf = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_unknown_clause(%b: i32) {
+  // expected-error @below {{custom op 'pto.aiv_initialize_pipe' unexpected clause 'depth'}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024, depth = 2} (c2v_consumer_buf = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_unknown_operand(%b: i32) {
+  // expected-error @below {{custom op 'pto.aiv_initialize_pipe' unexpected initialize_pipe operand 'c2v_buf'}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_buf = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_duplicate_operand(%b: i32) {
+  // expected-error @below {{custom op 'pto.aiv_initialize_pipe' duplicate 'c2v_consumer_buf' operand}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %b : i32, c2v_consumer_buf = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_buffer_i64(%b: i64) {
+  // expected-error @below {{'pto.aiv_initialize_pipe' op operand 'c2v_consumer_buf' has the wrong type 'i64' (expected i32)}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %b : i64)
+  return
+}
+
+// -----
+
+func.func @init_gm_buffer_i32(%b: i32) {
+  // expected-error @below {{'pto.aic_initialize_pipe' op operand 'gm_slot_buffer' has the wrong type 'i32' (expected !pto.ptr<...>)}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (gm_slot_buffer = %b : i32)
+  return
+}
+
+// -----
+
+func.func @init_roles_count(%b: i32) {
+  // expected-error @below {{'pto.aic_initialize_pipe' op buffer_roles names 1 operands, but the op has 2}}
+  "pto.aic_initialize_pipe"(%b, %b) {dir_mask = 1 : i8, slot_size = 1024 : i32, buffer_roles = ["c2v_consumer_buf"]} : (i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @push_without_split(%t: !pto.tile_buf<acc, 16x16xf32>) {
+  // expected-error @below {{custom op 'pto.tpush_to_aiv' expected 'split = N' in this clause}}
+  pto.tpush_to_aiv(%t : !pto.tile_buf<acc, 16x16xf32>) {id = 0}
+  return
+}
+
+// -----
+
+func.func @push_split_five(%t: !pto.tile_buf<acc, 16x16xf32>) {
+  // expected-error @below {{'pto.tpush_to_aiv' op split must be 0 (whole tile), 1 (up/down), 2 (left/right), 3 or 4 (the odd variants), got 5}}
+  pto.tpush_to_aiv(%t : !pto.tile_buf<acc, 16x16xf32>) {split = 5}
+  return
+}
+
+// -----
+
+func.func @push_negative_id(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{'pto.tpush_to_aic' op pipe id must be >= 0, got -1}}
+  pto.tpush_to_aic(%t : !pto.tile_buf<vec, 16x16xf32>) {id = -1, split = 0}
+  return
+}
+
+// -----
+
+func.func @push_unknown_clause(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{custom op 'pto.tpush_to_aic' expected 'id' or 'split', got 'depth'}}
+  pto.tpush_to_aic(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0, depth = 2}
+  return
+}
+
+// -----
+
+func.func @pop_one_valid_operand(%n: index) {
+  // expected-error @below {{custom op 'pto.tpop_from_aic' expected the valid rows and columns (two index values)}}
+  %t = pto.tpop_from_aic (%n) {split = 0} -> !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+  return
+}
+
+// -----
+
+// expected-note @below {{prior use here}}
+func.func @pop_valid_i32(%n: i32) {
+  // expected-error @below {{use of value '%n' expects different type than prior uses: 'index' vs 'i32'}}
+  %t = pto.tpop_from_aic (%n, %n) {split = 0} -> !pto.tile_buf<vec, 16x16xf32, valid=?x?>
+  return
+}
+
+// -----
+
+func.func @pop_subblock_index(%n: index) {
+  // expected-error @below {{'pto.tpop_from_aic' op operand #0 (sub-block id) must be i64, got 'index'}}
+  %t = "pto.tpop_from_aic"(%n) {split = 1 : i8} : (index) -> !pto.tile_buf<vec, 8x16xf32>
+  return
+}
+
+// -----
+
+func.func @free_two_entries(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{'pto.tfree_from_aic' op operand group starting at #0 requires 0 or 1 element, but found 2}}
+  "pto.tfree_from_aic"(%t, %t) {split = 0 : i8} : (!pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @talloc_without_split() {
+  // expected-error @below {{expected ','}}
+  %e = pto.talloc_to_aiv {id = 0} -> !pto.tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @tfree_without_pipe(%t: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{'pto.tfree' op takes an optional entry and a !pto.pipe}}
+  pto.tfree(%t : !pto.tile_buf<vec, 16x16xf32>) {split = 0}
+  return
+}
+
+// -----
+
+func.func @tpush_on_a_buffer(%t: !pto.tile_buf<vec, 16x16xf32>, %b: i32) {
+  // expected-error @below {{'pto.tpush' op operand #1 must be pipe handle, but got 'i32'}}
+  pto.tpush(%t, %b : !pto.tile_buf<vec, 16x16xf32>, i32) {split = 0}
+  return
+}
+
+// -----
+
+func.func @l2l_without_slot_num(%b: i32) {
+  // expected-error @below {{expected ','}}
+  %p = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 512}(%b : i32) -> !pto.pipe
+  return
+}
+
+// -----
+
+func.func @quant_f16(%s: f16) {
+  // expected-error @below {{'pto.set_quant_scalar' op operand #0 must be 32-bit float, but got 'f16'}}
+  pto.set_quant_scalar(%s : f16) {id = 0}
+  return
+}
+
+// -----
+
+func.func @barrier_unknown_pipe() {
+  // expected-error @below {{custom op 'pto.barrier' expected ::skew::pto::HwPipe to be one of: PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4, PIPE_MTE5, PIPE_V2, PIPE_FIX}}
+  // expected-error @below {{custom op 'pto.barrier' failed to parse PTO_HwPipeAttr parameter 'value' which is to be a `::skew::pto::HwPipe`}}
+  pto.barrier <PIPE_Q>
+  return
+}
+
+// -----
+
+func.func @syncall_without_mode() {
+  // expected-error @below {{custom op 'pto.syncall' expected 'mode'}}
+  pto.syncall() core_type = #pto.sync_core_type<mix>
+  return
+}
+
+// -----
+
+func.func @subblock_idx_i32() {
+  // expected-error @below {{'pto.get_subblock_idx' op result #0 must be 64-bit signless integer, but got 'i32'}}
+  %i = "pto.get_subblock_idx"() : () -> i32
+  return
+}
+
+// -----
+
+func.func @unknown_op() {
+  // expected-error @below {{custom op 'pto.tpush_to_aiw' is not an op of the pto dialect}}
+  // expected-note @below {{did you mean 'pto.tpush_to_aic'?}}
+  // expected-note @below {{the pto ops skew-mlir reads are listed in docs/fifo-contract.md}}
+  pto.tpush_to_aiw
+  return
+}

@@ -1,0 +1,332 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+"""pto-sim's tile ops against numpy: each op in a kernel of its own that
+loads tiles from global memory, runs the op and stores the result."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from skew_mlir import dialect as pto
+from skew_mlir.sim.errors import SimError
+from skew_mlir.sim.scheduler import simulate
+from skew_mlir.sim.tiles import GlobalPtr
+from mlir import ir
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+NAMES = {np.dtype(np.float32): "f32", np.dtype(np.float16): "f16", BF16: "bf16",
+         np.dtype(np.int32): "i32"}
+
+
+def run_kernel(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
+    """Runs `body` as a lone kernel whose arguments %g0, %g1, ... point to
+    copies of `arrays` (flat global memories); returns them afterwards."""
+    params = ", ".join(f"%g{i}: !pto.ptr<{NAMES[a.dtype]}>" for i, a in enumerate(arrays))
+    text = f"""
+func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+{body}
+  return
+}}"""
+    memories = [GlobalPtr(np.array(a).reshape(-1)) for a in arrays]
+    with pto.make_context():
+        module = ir.Module.parse(text)
+        simulate(module, inputs={kind: memories})
+    return [m.base.reshape(a.shape) for m, a in zip(memories, arrays)]
+
+
+def view(arg: str, name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
+    """A row-major rows x cols view of %arg, its whole window %name_w, and
+    a load of it into tile %name of type `tile`."""
+    return f"""
+  %{name}_r = arith.constant {rows} : index
+  %{name}_c = arith.constant {cols} : index
+  %{name}_v = pto.make_tensor_view %{arg}, shape = [%{name}_r, %{name}_c], strides = [%{name}_c, %c1] : !pto.tensor_view<?x?x{dtype}>
+  %{name}_w = pto.partition_view %{name}_v, offsets = [%c0, %c0], sizes = [%{name}_r, %{name}_c] : !pto.tensor_view<?x?x{dtype}> -> !pto.partition_tensor_view<{rows}x{cols}x{dtype}>
+  %{name} = pto.alloc_tile : {tile}"""
+
+
+def load(name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
+    return (f"  pto.tload ins(%{name}_w : !pto.partition_tensor_view<{rows}x{cols}x{dtype}>) "
+            f"outs(%{name} : {tile})")
+
+
+def store(name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
+    return (f"  pto.tstore ins(%{name} : {tile}) "
+            f"outs(%{name}_w : !pto.partition_tensor_view<{rows}x{cols}x{dtype}>)")
+
+
+T = "!pto.tile_buf<vec, 16x32xf32>"
+COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major>"
+ROW = "!pto.tile_buf<vec, 1x32xf32>"
+
+
+def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.float32):
+    """`op` on tiles loaded from `arrays` (16x32), and a scalar when given."""
+    n_in, rows, cols = len(arrays), 16, 32
+    body = []
+    for i in range(n_in):
+        body += [view(f"g{i}", f"x{i}", rows, cols, dtype, tile), load(f"x{i}", rows, cols, dtype, tile)]
+    body.append(view(f"g{n_in}", "y", rows, cols, dtype, tile))
+    ins, types = [f"%x{i}" for i in range(n_in)], [tile] * n_in
+    if scalar is not None:
+        body.append(f"  %s = arith.constant {scalar} : {dtype}")
+        ins, types = ins + ["%s"], types + [dtype]
+    body.append(f"  pto.{op} ins({', '.join(ins)} : {', '.join(types)}) outs(%y : {tile})")
+    body.append(store("y", rows, cols, dtype, tile))
+    out = np.zeros((rows, cols), arrays[0].dtype if arrays else out_dtype)
+    return run_kernel("\n".join(body), [*arrays, out])[-1]
+
+
+RNG = np.random.default_rng(7)
+
+
+def rand(shape=(16, 32), dtype=np.float32, low=-2.0, high=2.0):
+    return RNG.uniform(low, high, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("op,fn,positive", [
+    ("texp", np.exp, False), ("tlog", np.log, True), ("tsqrt", np.sqrt, True),
+    ("trecip", np.reciprocal, True), ("tneg", np.negative, False), ("tabs", np.abs, False)])
+def test_unary(op, fn, positive):
+    x = rand(low=0.5 if positive else -2.0)
+    np.testing.assert_array_equal(elementwise(op, [x]), fn(x))
+
+
+@pytest.mark.parametrize("op,fn", [("tadd", np.add), ("tsub", np.subtract),
+                                   ("tmul", np.multiply), ("tdiv", np.divide),
+                                   ("tmax", np.maximum), ("tmin", np.minimum)])
+def test_binary(op, fn):
+    a, b = rand(), rand(low=0.5)
+    np.testing.assert_array_equal(elementwise(op, [a, b]), fn(a, b))
+    s = np.float32(0.75)
+    np.testing.assert_array_equal(elementwise(op + "s", [a], scalar="0.75"), fn(a, s))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, BF16, np.int32])
+def test_dtypes(dtype):
+    name = NAMES[np.dtype(dtype)]
+    tile = f"!pto.tile_buf<vec, 16x32x{name}>"
+    a = rand(dtype=np.float32, low=0, high=8).astype(dtype)
+    b = rand(dtype=np.float32, low=0, high=8).astype(dtype)
+    out = elementwise("tadd", [a, b], tile=tile, dtype=name)
+    assert out.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(out, a + b)
+
+
+def test_texpands():
+    out = elementwise("texpands", [], scalar="1.5")
+    np.testing.assert_array_equal(out, np.full((16, 32), 1.5, np.float32))
+
+
+def _reduce_kernel(op: str, x: np.ndarray) -> np.ndarray:
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %tmp = pto.alloc_tile : " + T,
+        "  %c16 = arith.constant 16 : index",
+        "  %yv = pto.make_tensor_view %g1, shape = [%c16, %c1], strides = [%c1, %c16] "
+        "{layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf32>",
+        "  %y_w = pto.partition_view %yv, offsets = [%c0, %c0], sizes = [%c16, %c1] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x1xf32>",
+        "  %y = pto.alloc_tile : " + COL,
+        f"  pto.{op} ins(%x, %tmp : {T}, {T}) outs(%y : {COL})",
+        store("y", 16, 1, "f32", COL)])
+    return run_kernel(body, [x, np.zeros(16, np.float32)])[1]
+
+
+@pytest.mark.parametrize("op,fn", [("trowmax", np.max), ("trowsum", np.sum),
+                                   ("trowmin", np.min)])
+def test_row_reductions(op, fn):
+    x = rand()
+    np.testing.assert_allclose(_reduce_kernel(op, x), fn(x, axis=1), rtol=1e-6)
+
+
+@pytest.mark.parametrize("name,fn", [("add", np.add), ("sub", np.subtract),
+                                     ("mul", np.multiply), ("div", np.divide)])
+def test_row_and_column_broadcasts(name, fn):
+    x, col, row = rand(), rand((16,), low=0.5), rand((32,), low=0.5)
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %c16 = arith.constant 16 : index",
+        "  %cv = pto.make_tensor_view %g1, shape = [%c16, %c1], strides = [%c1, %c16] "
+        "{layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf32>",
+        "  %col_w = pto.partition_view %cv, offsets = [%c0, %c0], sizes = [%c16, %c1] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x1xf32>",
+        "  %col = pto.alloc_tile : " + COL, load("col", 16, 1, "f32", COL),
+        view("g2", "row", 1, 32, "f32", ROW), load("row", 1, 32, "f32", ROW),
+        view("g3", "a", 16, 32, "f32", T), view("g4", "b", 16, 32, "f32", T),
+        view("g5", "e", 16, 32, "f32", T),
+        f"  pto.trowexpand{name} ins(%x, %col : {T}, {COL}) outs(%a : {T})",
+        f"  pto.tcolexpand{name} ins(%x, %row : {T}, {ROW}) outs(%b : {T})",
+        f"  pto.tcolexpand ins(%row : {ROW}) outs(%e : {T})",
+        store("a", 16, 32, "f32", T), store("b", 16, 32, "f32", T),
+        store("e", 16, 32, "f32", T)])
+    zeros = [np.zeros((16, 32), np.float32) for _ in range(3)]
+    *_, a, b, e = run_kernel(body, [x, col, row, *zeros])
+    np.testing.assert_array_equal(a, fn(x, col[:, None]))
+    np.testing.assert_array_equal(b, fn(x, row[None, :]))
+    np.testing.assert_array_equal(e, np.broadcast_to(row, (16, 32)))
+
+
+def _cvt(x: np.ndarray, mode: str, dst: str) -> np.ndarray:
+    out_tile = f"!pto.tile_buf<vec, 16x32x{dst}>"
+    out = np.zeros((16, 32), {"bf16": BF16, "i32": np.int32, "f16": np.float16}[dst])
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        view("g1", "y", 16, 32, dst, out_tile),
+        f"  pto.tcvt ins(%x {{rmode = #pto<round_mode {mode}>}} : {T}) outs(%y : {out_tile})",
+        store("y", 16, 32, dst, out_tile)])
+    return run_kernel(body, [x, out])[1]
+
+
+@pytest.mark.parametrize("mode,fn", [
+    ("RINT", np.rint), ("ROUND", lambda v: np.trunc(v + np.copysign(0.5, v))),
+    ("FLOOR", np.floor), ("CEIL", np.ceil), ("TRUNC", np.trunc)])
+def test_tcvt_to_integer(mode, fn):
+    x = rand(low=-10, high=10)
+    x[0, :4] = [2.5, -2.5, 3.5, -0.5]  # ties tell RINT from ROUND
+    np.testing.assert_array_equal(_cvt(x, mode, "i32"), fn(x.astype(np.float64)).astype(np.int32))
+
+
+def test_tcvt_to_narrower_floats():
+    x = rand()
+    np.testing.assert_array_equal(_cvt(x, "RINT", "bf16"), x.astype(BF16))
+    np.testing.assert_array_equal(_cvt(x, "RINT", "f16"), x.astype(np.float16))
+    # 1 + 2^-8 lies halfway between two bf16 values: RINT keeps the even
+    # one (1.0), ROUND goes away from zero, TRUNC and FLOOR down.
+    x[:] = np.float32(1.00390625)
+    assert _cvt(x, "RINT", "bf16")[0, 0] == 1.0
+    assert _cvt(x, "ROUND", "bf16")[0, 0] == np.float32(1.0078125)
+    assert _cvt(-x, "FLOOR", "bf16")[0, 0] == np.float32(-1.0078125)
+    assert _cvt(x, "TRUNC", "bf16")[0, 0] == 1.0
+
+
+def test_tcvt_unmodelled_mode_is_a_located_error():
+    with pytest.raises(SimError, match=r"unsupported op 'pto.tcvt': round mode FLOOR "
+                                       r"from f32 to f16 is not modelled"):
+        _cvt(rand(), "FLOOR", "f16")
+
+
+DYN = "!pto.tile_buf<vec, 16x32xf32, valid=?x?>"
+PAD_MIN = "!pto.tile_buf<vec, 16x32xf32, pad=3>"
+
+
+def test_valid_shapes_and_fillpad():
+    """A tile with valid shape 8x20 (alloc operands): tfillpad fills the
+    rest of the destination with its pad value (-inf for pad=3);
+    set_validshape then shrinks what a store writes."""
+    x = rand()
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %c8 = arith.constant 8 : index",
+        "  %c20 = arith.constant 20 : index",
+        f"  %part = pto.alloc_tile valid_row = %c8 valid_col = %c20 : {DYN}",
+        f"  pto.tmov ins(%x : {T}) outs(%part : {DYN})",
+        view("g1", "y", 16, 32, "f32", PAD_MIN),
+        f"  pto.tfillpad ins(%part : {DYN}) outs(%y : {PAD_MIN})",
+        store("y", 16, 32, "f32", PAD_MIN),
+        f"  pto.set_validshape %x, %c8, %c20 : {T}",
+        "  %zv = pto.make_tensor_view %g2, shape = [%c8, %c20], strides = [%c20, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "  %z_w = pto.partition_view %zv, offsets = [%c0, %c0], sizes = [%c8, %c20] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x20xf32>",
+        f"  pto.tstore ins(%x : {T}) outs(%z_w : !pto.partition_tensor_view<8x20xf32>)"])
+    _, y, z = run_kernel(body, [x, np.zeros((16, 32), np.float32),
+                                np.zeros((8, 20), np.float32)])
+    expected = np.full((16, 32), -np.inf, np.float32)
+    expected[:8, :20] = x[:8, :20]
+    np.testing.assert_array_equal(y, expected)
+    np.testing.assert_array_equal(z, x[:8, :20])
+
+
+def test_reading_outside_a_valid_region_is_a_located_error():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %c8 = arith.constant 8 : index",
+        f"  pto.set_validshape %x, %c8, %c8 : {T}",
+        view("g1", "y", 16, 32, "f32", T),
+        f"  pto.texp ins(%x : {T}) outs(%y : {T})"])
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: reads a tile whose valid "
+                                       r"shape is 8x8 over the 16x32 valid region"):
+        run_kernel(body, [rand(), np.zeros((16, 32), np.float32)])
+
+
+def test_strided_views_and_windows():
+    """A DN (column-major) view and a window at an offset."""
+    gm = rand((64,))
+    body = "\n".join([
+        "  %c4 = arith.constant 4 : index",
+        "  %c16 = arith.constant 16 : index",
+        "  %c2 = arith.constant 2 : index",
+        "  %v = pto.make_tensor_view %g0, shape = [%c16, %c4], strides = [%c1, %c16] "
+        "{layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf32>",
+        "  %w = pto.partition_view %v, offsets = [%c4, %c1], sizes = [%c4, %c2] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x2xf32>",
+        "  %t = pto.alloc_tile : !pto.tile_buf<vec, 4x8xf32, valid=4x2>",
+        "  pto.tload ins(%w : !pto.partition_tensor_view<4x2xf32>) outs(%t : "
+        "!pto.tile_buf<vec, 4x8xf32, valid=4x2>)",
+        "  %o = pto.make_tensor_view %g1, shape = [%c4, %c2], strides = [%c2, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "  %ow = pto.partition_view %o, offsets = [%c0, %c0], sizes = [%c4, %c2] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x2xf32>",
+        "  pto.tstore ins(%t : !pto.tile_buf<vec, 4x8xf32, valid=4x2>) outs(%ow : "
+        "!pto.partition_tensor_view<4x2xf32>)"])
+    out = run_kernel(body, [gm, np.zeros((4, 2), np.float32)])[1]
+    np.testing.assert_array_equal(out, gm.reshape(4, 16).T[4:8, 1:3])
+
+
+MAT = "!pto.tile_buf<mat, 16x32xbf16, blayout=col_major, slayout=row_major>"
+MAT_T = "!pto.tile_buf<mat, 32x16xbf16, slayout=col_major>"
+LEFT = "!pto.tile_buf<left, 16x32xbf16, slayout=row_major>"
+RIGHT = "!pto.tile_buf<right, 32x16xbf16, slayout=col_major>"
+ACC = "!pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>"
+LEFT8 = "!pto.tile_buf<left, 16x8xbf16, slayout=row_major>"
+
+
+def test_cube_ops_and_aliasing_tiles():
+    """Two mat tiles at one address, the second with the transposed shape
+    and block layout, see the transpose; tmov, textract, tmatmul and
+    tmatmul.acc against numpy."""
+    a = rand((16, 32)).astype(BF16)
+    body = "\n".join([
+        "  %addr = arith.constant 0 : i64",
+        "  %c8 = arith.constant 8 : index",
+        view("g0", "a", 16, 32, "bf16", MAT).replace("pto.alloc_tile :", "pto.alloc_tile addr = %addr :"),
+        load("a", 16, 32, "bf16", MAT),
+        f"  %at = pto.alloc_tile addr = %addr : {MAT_T}",
+        f"  %l = pto.alloc_tile : {LEFT}",
+        f"  %r = pto.alloc_tile : {RIGHT}",
+        f"  pto.tmov ins(%a : {MAT}) outs(%l : {LEFT})",
+        f"  pto.tmov ins(%at : {MAT_T}) outs(%r : {RIGHT})",
+        view("g1", "y", 16, 16, "f32", ACC),
+        f"  pto.tmatmul ins(%l, %r : {LEFT}, {RIGHT}) outs(%y : {ACC})",
+        f"  %l8 = pto.alloc_tile : {LEFT8}",
+        f"  pto.textract ins(%a, %c0, %c8 : {MAT}, index, index) outs(%l8 : {LEFT8})",
+        "  %r8 = pto.alloc_tile : !pto.tile_buf<right, 8x16xbf16, slayout=col_major>",
+        f"  pto.textract ins(%at, %c8, %c0 : {MAT_T}, index, index) outs(%r8 : "
+        "!pto.tile_buf<right, 8x16xbf16, slayout=col_major>)",
+        f"  pto.tmatmul.acc ins(%y, %l8, %r8 : {ACC}, {LEFT8}, "
+        f"!pto.tile_buf<right, 8x16xbf16, slayout=col_major>) outs(%y : {ACC})",
+        store("y", 16, 16, "f32", ACC)])
+    y = run_kernel(body, [a, np.zeros((16, 16), np.float32)], kind="cube")[1]
+    af = a.astype(np.float32)
+    expected = af @ af.T + af[:, 8:16] @ af.T[8:16, :]
+    np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_unmodelled_op_is_a_located_error():
+    body = "  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>"
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: unsupported op 'pto.syncall'"):
+        run_kernel(body, [np.zeros(4, np.float32)])
+
+
+def test_out_of_bounds_window_is_a_located_error():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T),
+        "  %c9 = arith.constant 9 : index",
+        "  %bad = pto.partition_view %x_v, offsets = [%c9, %c0], sizes = [%x_r, %x_c] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>"])
+    with pytest.raises(SimError, match="exceed the view's shape"):
+        run_kernel(body, [rand()])
