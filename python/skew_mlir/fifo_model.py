@@ -388,11 +388,13 @@ def tiles_compatible(pushed: ir.Type, popped: ir.Type) -> bool:
     encoding, a memref's layout and memory space equal. Tile buffers
     (`pushed` may be vector_side_type's string for one) agree in rows,
     columns and element type."""
+    if pushed == popped:
+        return True
+    if not isinstance(popped, ir.Type):
+        return False
     if (isinstance(pushed, str) or tile_types.tile_buf(pushed) is not None
             or tile_types.tile_buf(popped) is not None):
         return (pushed if isinstance(pushed, str) else message_type(pushed)) == message_type(popped)
-    if pushed == popped:
-        return True
     if isinstance(pushed, ir.RankedTensorType) and isinstance(popped, ir.RankedTensorType):
         if pushed.encoding != popped.encoding:
             return False
