@@ -1,0 +1,105 @@
+"""Run JIT executions in a child process with a hard timeout.
+
+The wheel's MLIR is built with assertions: an input it cannot handle may
+abort the process instead of raising, and a failed run leaves its core
+threads parked. So every execution runs in a child
+(`python -m skew_mlir.jit.child`), jobs one after the other, stopping at
+the first failure; the parent gets each job's JitResult or error, and turns
+a timeout, an abort or any other death of the child into a JitError that
+says which kernel the child was compiling or running.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+import subprocess
+import sys
+
+from mlir import ir
+
+from ..sim.errors import SimError
+from ..sim.kernels import Pair, functions_of
+from .errors import Deadlock, JitError, where
+
+_STAGE = "pto-jit-stage: "
+
+
+@dataclasses.dataclass
+class Job:
+    """One execution: a module (as text with locations), its pair and inputs."""
+
+    text: str
+    pair: Pair
+    inputs: dict[str, list]
+    fifo_depth: int | None
+    max_pipe_bytes: int
+    stage: str  # "file:line:col: @kernel", what an abort is reported at
+
+
+def job(module: ir.Module, pair: Pair, inputs: dict[str, list], fifo_depth: int | None,
+        max_pipe_bytes: int) -> Job:
+    funcs = functions_of(module)
+    name = pair.cube or pair.vector
+    return Job(module.operation.get_asm(enable_debug_info=True), pair, inputs, fifo_depth,
+               max_pipe_bytes, f"{where(funcs[name])}: @{name}")
+
+
+def run_jobs(jobs: list[Job], timeout: float) -> list:
+    """Each job's JitResult, or the SimError it failed with (then the later
+    jobs are not run: they are missing from the list)."""
+    try:
+        done = subprocess.run([sys.executable, "-m", __name__], input=pickle.dumps(jobs, 5),
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise JitError(f"the JIT run did not finish within {timeout:g} s (a kernel "
+                       "that never returns, or a very long run: raise it with "
+                       "--max-seconds)") from None
+    stages = [line[len(_STAGE):] for line in done.stderr.decode(errors="replace").splitlines()
+              if line.startswith(_STAGE)]
+    if done.returncode == 0 and done.stdout:
+        results = pickle.loads(done.stdout)
+        return [_error(r) if isinstance(r, tuple) else r for r in results]
+    others = [line for line in done.stderr.decode(errors="replace").splitlines()
+              if line and not line.startswith(_STAGE)]
+    stage = stages[-1] if stages else "starting"
+    how = (f"was killed by signal {-done.returncode}" if done.returncode < 0
+           else f"exited with status {done.returncode}")
+    detail = f": {others[-1].strip()}" if others else ""
+    raise JitError(f"{stage}: the JIT's MLIR {how}{detail}")
+
+
+def _error(reported: tuple) -> SimError:
+    kind, message = reported
+    return Deadlock(message) if kind == "deadlock" else JitError(message)
+
+
+def _serve() -> int:
+    from .. import dialect
+    from .engine import execute
+
+    jobs = pickle.loads(sys.stdin.buffer.read())
+    results = []
+    with dialect.make_context():
+        for item in jobs:
+            print(_STAGE + "compiling and running " + item.stage, file=sys.stderr, flush=True)
+            try:
+                module = ir.Module.parse(item.text)
+                results.append(execute(module, item.pair, item.inputs,
+                                       fifo_depth=item.fifo_depth,
+                                       max_pipe_bytes=item.max_pipe_bytes))
+            except Deadlock as exc:
+                results.append(("deadlock", str(exc)))
+                break
+            except SimError as exc:
+                results.append(("error", str(exc)))
+                break
+    sys.stdout.buffer.write(pickle.dumps(results, 5))
+    sys.stdout.flush()
+    # A failed run's core threads are parked: leave without joining them.
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    sys.exit(_serve())

@@ -1,0 +1,74 @@
+"""`pto-sim check --jit`: a pass pipeline checked by running the pair as
+machine code, and the two executors checked against each other.
+
+Both versions run in one child process on the same seeded inputs; their
+messages (per pipe) and outputs must be bitwise equal. The interpreter then
+runs both versions too, and each JIT run must agree with the interpreter's
+within the stated tolerance (compare.py): a disagreement is a failure of
+one executor or the other, reported as such.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from ..sim.check import CheckResult
+from ..sim.cost_model import CostModel
+from ..sim.errors import SimError
+from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
+from ..sim.scheduler import run_pair
+from .child import job, run_jobs
+from .compare import (TOLERANCE_TEXT, first_difference, max_run_difference, message_counts,
+                      same_bits, within_tolerance)
+
+
+def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
+              fifo_depth: int | None = None, cube: str | None = None,
+              vector: str | None = None, args: dict[int, str] | None = None,
+              max_steps: int, max_pipe_bytes: int, max_seconds: float,
+              interpreter: bool = True) -> CheckResult:
+    pair = find_pair(before, cube, vector)
+    funcs_before, funcs_after = functions_of(before), functions_of(after)
+    for name in pair.functions().values():
+        if name not in funcs_after:
+            return CheckResult(False, f"FAIL: @{name} is missing after the pipeline")
+        if arg_types(funcs_after[name]) != arg_types(funcs_before[name]):
+            return CheckResult(False, f"FAIL: @{name} changed its signature")
+    labels = ("before", "after")
+    jobs = [job(module, pair, make_inputs(before, pair, seed, args), fifo_depth, max_pipe_bytes)
+            for module in (before, after)]
+    results = run_jobs(jobs, max_seconds)
+    for label, result in zip(labels, results):
+        if isinstance(result, SimError):
+            first, _, rest = str(result).partition("\n")
+            return CheckResult(False, f"FAIL (jit): {label} the pipeline: {first}", rest)
+    jit_before, jit_after = results
+    diff = first_difference(jit_before, jit_after, same_bits, labels)
+    if diff:
+        return CheckResult(False, f"FAIL (jit): {diff} after the pipeline")
+    counts = message_counts(jit_before)
+    n_out = sum(len(v) for v in jit_before.outputs.values())
+    verdict = (f"PASS (jit): {n_out} outputs and messages ({counts}) bitwise identical; "
+               f"compile {jit_before.compile_seconds:.2f} s, run "
+               f"{jit_before.run_seconds * 1e3:.2f} -> {jit_after.run_seconds * 1e3:.2f} ms")
+    if not interpreter:
+        return CheckResult(True, verdict)
+    worst = 0.0
+    for label, module, jit in zip(labels, (before, after), (jit_before, jit_after)):
+        try:
+            interpreted = run_pair(module, pair, make_inputs(before, pair, seed, args),
+                                   fifo_depth=fifo_depth, cost=CostModel(),
+                                   max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
+                                   max_seconds=max_seconds)
+        except SimError as exc:
+            first, _, rest = str(exc).partition("\n")
+            return CheckResult(False, f"FAIL: the executors disagree {label} the pipeline: "
+                                      f"the JIT runs it, the interpreter fails: {first}", rest)
+        diff = first_difference(jit, interpreted, within_tolerance, ("in the JIT",
+                                                                      "in the interpreter"))
+        if diff:
+            return CheckResult(False, f"FAIL: the executors disagree {label} the pipeline: "
+                                      f"{diff}, over the tolerance ({TOLERANCE_TEXT})")
+        worst = max(worst, max_run_difference(jit, interpreted))
+    return CheckResult(True, f"{verdict}\nthe interpreter agrees before and after within "
+                             f"tolerance (max |diff| {worst:.3g})")
