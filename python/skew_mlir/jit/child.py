@@ -35,7 +35,7 @@ class Job:
     inputs: dict[str, list]
     fifo_depth: int | None
     max_pipe_bytes: int
-    stage: str  # "file:line:col: @kernel", what an abort is reported at
+    stage: str  # "file:line:col: the pair of @kernel": where a death of the child is reported
 
 
 def job(module: ir.Module, pair: Pair, inputs: dict[str, list], fifo_depth: int | None,
@@ -43,31 +43,40 @@ def job(module: ir.Module, pair: Pair, inputs: dict[str, list], fifo_depth: int 
     funcs = functions_of(module)
     name = pair.cube or pair.vector
     return Job(module.operation.get_asm(enable_debug_info=True), pair, inputs, fifo_depth,
-               max_pipe_bytes, f"{where(funcs[name])}: @{name}")
+               max_pipe_bytes, f"{where(funcs[name])}: the pair of @{name}")
 
 
 def run_jobs(jobs: list[Job], timeout: float) -> list:
     """Each job's JitResult, or the SimError it failed with (then the later
     jobs are not run: they are missing from the list)."""
+    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        done = subprocess.run([sys.executable, "-m", __name__], input=pickle.dumps(jobs, 5),
-                              capture_output=True, timeout=timeout)
+        stdout, stderr = child.communicate(pickle.dumps(jobs, 5), timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise JitError(f"the JIT run did not finish within {timeout:g} s (a kernel "
-                       "that never returns, or a very long run: raise it with "
+        child.kill()
+        _, stderr = child.communicate()
+        raise JitError(f"{_stages(stderr)}: did not finish within {timeout:g} s (a "
+                       "kernel that never returns, or a very long run: raise it with "
                        "--max-seconds)") from None
-    stages = [line[len(_STAGE):] for line in done.stderr.decode(errors="replace").splitlines()
-              if line.startswith(_STAGE)]
+    done = subprocess.CompletedProcess(child.args, child.returncode, stdout, stderr)
     if done.returncode == 0 and done.stdout:
         results = pickle.loads(done.stdout)
         return [_error(r) if isinstance(r, tuple) else r for r in results]
     others = [line for line in done.stderr.decode(errors="replace").splitlines()
               if line and not line.startswith(_STAGE)]
-    stage = stages[-1] if stages else "starting"
+    stage = _stages(done.stderr)
     how = (f"was killed by signal {-done.returncode}" if done.returncode < 0
            else f"exited with status {done.returncode}")
     detail = f": {others[-1].strip()}" if others else ""
     raise JitError(f"{stage}: the JIT's MLIR {how}{detail}")
+
+
+def _stages(stderr: bytes | None) -> str:
+    """What the child was doing last (a kernel and its location)."""
+    lines = (stderr or b"").decode(errors="replace").splitlines()
+    stages = [line[len(_STAGE):] for line in lines if line.startswith(_STAGE)]
+    return stages[-1] if stages else "starting the JIT"
 
 
 def _error(reported: tuple) -> SimError:
@@ -83,7 +92,7 @@ def _serve() -> int:
     results = []
     with dialect.make_context():
         for item in jobs:
-            print(_STAGE + "compiling and running " + item.stage, file=sys.stderr, flush=True)
+            print(_STAGE + item.stage, file=sys.stderr, flush=True)
             try:
                 module = ir.Module.parse(item.text)
                 results.append(execute(module, item.pair, item.inputs,
@@ -94,6 +103,10 @@ def _serve() -> int:
                 break
             except SimError as exc:
                 results.append(("error", str(exc)))
+                break
+            except Exception as exc:  # noqa: BLE001 - a report, not a traceback
+                results.append(("error", f"{item.stage}: internal error of the JIT: "
+                                         f"{type(exc).__name__}: {exc}"))
                 break
     sys.stdout.buffer.write(pickle.dumps(results, 5))
     sys.stdout.flush()

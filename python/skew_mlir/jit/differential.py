@@ -35,6 +35,7 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
         if arg_types(funcs_after[name]) != arg_types(funcs_before[name]):
             return CheckResult(False, f"FAIL: @{name} changed its signature")
     labels = ("before", "after")
+    where = ("before the pipeline", "after the pipeline")
     jobs = [job(module, pair, make_inputs(before, pair, seed, args), fifo_depth, max_pipe_bytes)
             for module in (before, after)]
     results = run_jobs(jobs, max_seconds)
@@ -43,9 +44,9 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             first, _, rest = str(result).partition("\n")
             return CheckResult(False, f"FAIL (jit): {label} the pipeline: {first}", rest)
     jit_before, jit_after = results
-    diff = first_difference(jit_before, jit_after, same_bits, labels)
+    diff = first_difference(jit_before, jit_after, same_bits, where)
     if diff:
-        return CheckResult(False, f"FAIL (jit): {diff} after the pipeline")
+        return CheckResult(False, f"FAIL (jit): {diff}")
     counts = message_counts(jit_before)
     n_out = sum(len(v) for v in jit_before.outputs.values())
     verdict = (f"PASS (jit): {n_out} outputs and messages ({counts}) bitwise identical; "

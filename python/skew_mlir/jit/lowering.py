@@ -48,9 +48,9 @@ def entry_name(kernel: str) -> str:
     return ENTRY_PREFIX + kernel
 
 
-def _refuse_aborting(op: ir.Operation) -> None:
-    """A located JitError for what aborts the wheel's MLIR (it is built
-    with assertions): i1 tensors and memrefs."""
+def _aborting(op: ir.Operation) -> str | None:
+    """Why the wheel's MLIR (built with assertions) would abort on `op`, or
+    None: i1 tensors and memrefs."""
     types = [v.type for v in op.results] + [v.type for v in op.operands]
     for region in op.regions:
         for block in region.blocks:
@@ -60,26 +60,35 @@ def _refuse_aborting(op: ir.Operation) -> None:
         types += list(ftype.inputs) + list(ftype.results)
     for t in types:
         if isinstance(t, ir.ShapedType) and t.element_type == ir.IntegerType.get_signless(1):
-            raise JitError(f"{describe(op)}: the JIT cannot lower tensors or memrefs of i1 "
-                           f"({t}): the MLIR it compiles with aborts on them")
+            return (f"the JIT cannot lower tensors or memrefs of i1 ({t}): the MLIR it "
+                    f"compiles with aborts on them")
+    return None
 
 
 def _check_ops(root: ir.Operation) -> list[ir.Operation]:
     """The pair's FIFO ops, in walk order; JitError for an op the JIT cannot
-    lower that is known before trying (another pto op, an unregistered one,
-    what aborts the compiler)."""
-    found = []
+    lower that is known before trying (a pto op other than the FIFO ones,
+    e.g. tile IR; an unregistered op; what aborts the compiler)."""
+    found, refused = [], []
 
     def visit(op):
         op = op.operation
         if op.name in _FIFO_NAMES:
             found.append(op)
-        elif op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
-            raise JitError(f"{describe(op)}: the JIT executor cannot lower '{op.name}'")
-        _refuse_aborting(op)
+            return ir.WalkResult.ADVANCE
+        why = None
+        if op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
+            why = "the JIT executor cannot lower it"
+        why = why or _aborting(op)
+        if why:
+            refused.append((op, why))
+            return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit)
+    root.walk(visit)  # an exception would escape the walk wrapped
+    if refused:
+        op, why = refused[0]
+        raise JitError(f"{where(op)}: '{op.name}': {why}")
     return found
 
 
@@ -162,7 +171,7 @@ def lower(module: ir.Module) -> None:
 
     module.operation.walk(visit)
     if left:
-        raise JitError(f"{describe(left[0])}: the JIT cannot lower '{left[0].name}' to LLVM")
+        raise JitError(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
 
 
 def _where(loc: ir.Location) -> str:
