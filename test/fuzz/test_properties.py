@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import itertools
 import pathlib
 import re
 import subprocess
@@ -70,10 +71,29 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+# Every JIT_EVERY-th example also runs as machine code (skew_mlir.jit), a
+# second oracle that shares no code with the interpreter.
+JIT_EVERY = 20
+_examples = itertools.count()
+_jit_verdicts: list[str] = []
+
+
 @settings(max_examples=250, **SETTINGS)
 @given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
-    check_pair(render(spec), pipeline=pass_alone(spec, anchor), launches=launch_args(spec))
+    jit = next(_examples) % JIT_EVERY == 0
+    verdict = check_pair(render(spec), pipeline=pass_alone(spec, anchor),
+                         launches=launch_args(spec), jit=jit)
+    if jit:
+        _jit_verdicts.append(verdict.splitlines()[-1])
+
+
+def test_the_jit_oracle_checked_pairs():
+    """Runs after the property test (file order): most of the pairs the JIT
+    was given, it checked (the others it cannot compile, e.g. a call of a
+    function without a body)."""
+    checked = sum(v.startswith("PASS (jit)") for v in _jit_verdicts)
+    assert _jit_verdicts and checked >= len(_jit_verdicts) // 2, _jit_verdicts
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the

@@ -9,6 +9,7 @@ executors check each other.
     lowering.py  entries per kernel, refusals, the upstream pipeline
     engine.py    ExecutionEngine, arguments, the threaded run
     child.py     each execution in a child process with a hard timeout
+    differential.py  pto-sim check --jit
     compare.py   JIT vs JIT (bitwise) and JIT vs interpreter (tolerance)
 """
 
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 from .child import Job, job, run_jobs
 from .engine import JitResult
-from .errors import JitError
+from .errors import JitError, JitUnsupported
 
-__all__ = ["Job", "JitError", "JitResult", "job", "run_jobs", "run"]
+__all__ = ["Job", "JitError", "JitResult", "JitUnsupported", "job", "run_jobs", "run"]
 
 
 def run(module, pair, inputs, *, fifo_depth=None, max_pipe_bytes=512 << 20,

@@ -1,9 +1,10 @@
 """Run JIT executions in a child process with a hard timeout.
 
+The child is `python -m skew_mlir.jit` (__main__.py calls serve()).
+
 The wheel's MLIR is built with assertions: an input it cannot handle may
 abort the process instead of raising, and a failed run leaves its core
-threads parked. So every execution runs in a child
-(`python -m skew_mlir.jit.child`), jobs one after the other, stopping at
+threads parked. So every execution runs in a child, jobs one after the other, stopping at
 the first failure; the parent gets each job's JitResult or error, and turns
 a timeout, an abort or any other death of the child into a JitError that
 says which kernel the child was compiling or running.
@@ -21,7 +22,7 @@ from mlir import ir
 
 from ..sim.errors import SimError
 from ..sim.kernels import Pair, functions_of
-from .errors import Deadlock, JitError, where
+from .errors import Deadlock, JitError, JitUnsupported, where
 
 _STAGE = "pto-jit-stage: "
 
@@ -49,7 +50,7 @@ def job(module: ir.Module, pair: Pair, inputs: dict[str, list], fifo_depth: int 
 def run_jobs(jobs: list[Job], timeout: float) -> list:
     """Each job's JitResult, or the SimError it failed with (then the later
     jobs are not run: they are missing from the list)."""
-    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
+    child = subprocess.Popen([sys.executable, "-m", __package__], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         stdout, stderr = child.communicate(pickle.dumps(jobs, 5), timeout=timeout)
@@ -81,10 +82,11 @@ def _stages(stderr: bytes | None) -> str:
 
 def _error(reported: tuple) -> SimError:
     kind, message = reported
-    return Deadlock(message) if kind == "deadlock" else JitError(message)
+    return {"deadlock": Deadlock, "unsupported": JitUnsupported}.get(kind, JitError)(message)
 
 
-def _serve() -> int:
+def serve() -> None:
+    """The child: run the pickled jobs from stdin, pickle the outcomes to stdout."""
     from .. import dialect
     from .engine import execute
 
@@ -101,6 +103,9 @@ def _serve() -> int:
             except Deadlock as exc:
                 results.append(("deadlock", str(exc)))
                 break
+            except JitUnsupported as exc:
+                results.append(("unsupported", str(exc)))
+                break
             except SimError as exc:
                 results.append(("error", str(exc)))
                 break
@@ -113,6 +118,3 @@ def _serve() -> int:
     # A failed run's core threads are parked: leave without joining them.
     os._exit(0)
 
-
-if __name__ == "__main__":
-    sys.exit(_serve())

@@ -23,7 +23,7 @@ import numpy as np
 from .. import fifo_model
 from ..sim.values import BF16, same_bits
 
-__all__ = ["TOLERANCE_TEXT", "first_difference", "max_run_difference", "message_counts",
+__all__ = ["TOLERANCE_TEXT", "close", "first_difference", "max_run_difference", "message_counts",
            "same_bits", "within_tolerance"]
 
 _TOLERANCE = {np.dtype(np.float32): 1e-4, np.dtype(np.float64): 1e-4,
@@ -52,6 +52,15 @@ def within_tolerance(jit, interpreted) -> bool:
         return True
     scale = max(1.0, float(np.max(np.abs(y[finite]))))
     return bool(np.all(np.abs(x[finite] - y[finite]) <= tol * scale))
+
+
+def close(a, b, tolerance: float) -> bool:
+    """numpy.allclose with rtol = atol = `tolerance`, NaN equal to NaN."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=tolerance,
+                            atol=tolerance, equal_nan=True))
 
 
 def max_difference(a, b) -> float:

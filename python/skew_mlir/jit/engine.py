@@ -31,7 +31,7 @@ from mlir.execution_engine import ExecutionEngine
 from .. import _native, fifo_model
 from ..sim.kernels import Pair, functions_of, pair_module, reachable
 from ..sim.values import dtype_of
-from .errors import Deadlock, JitError, describe
+from .errors import Deadlock, JitError, JitUnsupported, describe
 from .lowering import entry_name, lower, prepare
 from .rewrite import KINDS
 
@@ -159,7 +159,7 @@ class Compiled:
         if pair.cube is None or pair.vector is None:
             role = "cube" if pair.vector is None else "vector"
             name = pair.cube or pair.vector
-            raise JitError(f"{describe(functions_of(module)[name])}: the JIT runs a cube/vector "
+            raise JitUnsupported(f"{describe(functions_of(module)[name])}: the JIT runs a cube/vector "
                            f"pair; the {role} kernel @{name} has no peer (the interpreter "
                            f"answers a lone kernel with an echo peer)")
         if fifo_depth is not None and fifo_depth < 1:

@@ -20,10 +20,16 @@ from mlir.passmanager import PassManager
 
 from .. import dialect as pto
 from .. import fifo_model
-from .errors import JitError, describe, where
+from .errors import JitUnsupported, describe, where
 from .rewrite import Rewritten, rewrite_fifo_ops
 
 PIPELINE = ",".join([
+    # One-shot bufferization's in-place analysis does not see that a tensor
+    # passed along a cf.br is the buffer it came from (a kernel of several
+    # blocks then wrote into a tensor it read again later; its
+    # copy-before-write mode crashes there): kernels of several blocks are
+    # lifted to structured control flow first.
+    "lift-cf-to-scf",
     "func.func(convert-elementwise-to-linalg)",
     "one-shot-bufferize{bufferize-function-boundaries=1 allow-return-allocs-from-loops=1 "
     "function-boundary-type-conversion=identity-layout-map}",
@@ -70,6 +76,8 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
     lower that is known before trying (a pto op other than the FIFO ones,
     e.g. tile IR; an unregistered op; what aborts the compiler)."""
     found, refused = [], []
+    bodiless = {op.attributes["sym_name"].value for op in root.regions[0].blocks[0].operations
+                if op.operation.name == "func.func" and not op.operation.regions[0].blocks}
 
     def visit(op):
         op = op.operation
@@ -79,6 +87,9 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
         why = None
         if op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
             why = "the JIT executor cannot lower it"
+        elif op.name == "func.call" and op.attributes["callee"].value in bodiless:
+            why = (f"calls @{op.attributes['callee'].value}, a declaration without a body: "
+                   f"the JIT has no code to run for it")
         why = why or _aborting(op)
         if why:
             refused.append((op, why))
@@ -88,7 +99,7 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
     root.walk(visit)  # an exception would escape the walk wrapped
     if refused:
         op, why = refused[0]
-        raise JitError(f"{where(op)}: '{op.name}': {why}")
+        raise JitUnsupported(f"{where(op)}: '{op.name}': {why}")
     return found
 
 
@@ -107,7 +118,7 @@ def _add_entry(module: ir.Module, kernel: ir.Operation) -> None:
     for i, t in enumerate(ftype.results):
         if isinstance(t, ir.ShapedType):
             if not t.has_static_shape:
-                raise JitError(f"{describe(kernel)}: result #{i} of @{name} has a dynamic "
+                raise JitUnsupported(f"{describe(kernel)}: result #{i} of @{name} has a dynamic "
                                f"shape ({t}); the JIT returns results of static shape")
             outs.append(ir.MemRefType.get(t.shape, t.element_type))
         else:
@@ -159,7 +170,7 @@ def lower(module: ir.Module) -> None:
         PassManager.parse(f"builtin.module({PIPELINE})").run(module.operation)
     except ir.MLIRError as exc:
         notes = "; ".join(f"{_where(d.location)}: {d.message}" for d in exc.error_diagnostics)
-        raise JitError(f"the JIT cannot lower the pair: {notes or exc}") from None
+        raise JitUnsupported(f"the JIT cannot lower the pair: {notes or exc}") from None
     left = []
 
     def visit(op):
@@ -171,7 +182,7 @@ def lower(module: ir.Module) -> None:
 
     module.operation.walk(visit)
     if left:
-        raise JitError(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
+        raise JitUnsupported(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
 
 
 def _where(loc: ir.Location) -> str:

@@ -27,7 +27,7 @@ from mlir.dialects import arith, bufferization, func, memref
 from .. import dialect as pto
 from .. import fifo_model
 from ..sim.values import dtype_of
-from .errors import JitError, SimError, describe
+from .errors import JitError, JitUnsupported, SimError, describe
 
 SUBBLOCK_FN = "pto_jit_subblock"
 FREE_FN = "pto_jit_free"
@@ -93,6 +93,11 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
     """Replace `ops` (the pair's FIFO, initialise and sub-block ops, in any
     order) in `module`: the sites, numbered as the calls pass them, and the
     runtime symbols the calls need."""
+    for op in ops:  # before any rewrite: a tfree's operand may name a pop
+        error = (fifo_model.op_error(op) or fifo_model.free_operand_error(op)
+                 if op.name in fifo_model.OPS else None)
+        if error:
+            raise JitError(f"{describe(op)}: {error}")
     i64 = ir.IntegerType.get_signless(64)
     declared: dict[str, str] = {}
     sites: list[Site] = []
@@ -111,9 +116,6 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
                 op.results[0].replace_all_uses_with(value)
                 op.erase()
                 continue
-            error = fifo_model.op_error(op) or fifo_model.free_operand_error(op)
-            if error:
-                raise JitError(f"{describe(op)}: {error}")
             info = fifo_model.OPS[op.name]
             site = ir.IntegerAttr.get(i64, len(sites))
             site_value = arith.constant(i64, site)
@@ -129,12 +131,12 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
             try:
                 size = element_bytes(t.element_type)
             except ValueError:
-                raise JitError(f"{describe(op)}: the JIT cannot move tiles of "
+                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
                                f"{t.element_type} through a pipe") from None
             try:
                 dtype = dtype_of(t.element_type)
             except SimError:
-                raise JitError(f"{describe(op)}: the JIT cannot move tiles of "
+                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
                                f"{t.element_type} through a pipe") from None
             sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
                               fifo_model.split_of(op), size, str(t.element_type), dtype))
@@ -150,7 +152,7 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
                 shape_type = (ir.MemRefType.get(t.shape, t.element_type)
                               if isinstance(t, ir.RankedTensorType) else t)
                 if not ir.ShapedType(t).has_static_shape:
-                    raise JitError(f"{describe(op)}: the JIT pops tiles of static shape, "
+                    raise JitUnsupported(f"{describe(op)}: the JIT pops tiles of static shape, "
                                    f"got {t}")
                 buffer = memref.alloc(shape_type, [], [])
                 func.CallOp([], fn, [site_value, _unranked(buffer)])
