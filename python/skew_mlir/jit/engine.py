@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import functools
 import os
 import time
 
@@ -37,6 +38,7 @@ from .rewrite import KINDS
 
 DEFAULT_MAX_PIPE_BYTES = 512 << 20
 _STATUS_DEADLOCK = 1
+_ABANDONED: list = []
 
 
 @dataclasses.dataclass
@@ -95,18 +97,24 @@ class _Layout:
         return pipe in self._freed.get(consumer, ())
 
 
+@functools.cache
+def _descriptor_type(rank: int) -> type:
+    """The ctypes struct of a rank's memref descriptor: one class per rank
+    (ctypes caches a pointer type per class for good)."""
+    fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p),
+              ("offset", ctypes.c_int64)]
+    if rank:
+        fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+    return type(f"MemRef{rank}", (ctypes.Structure,), {"_fields_": fields})
+
+
 class _Descriptor:
     """A ranked memref descriptor over a numpy array (kept alive with it)."""
 
     def __init__(self, array: np.ndarray):
         rank = array.ndim
-        fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p),
-                  ("offset", ctypes.c_int64)]
-        if rank:
-            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
-        struct = type("MemRef", (ctypes.Structure,), {"_fields_": fields})
         self.array = array
-        self.value = struct()
+        self.value = _descriptor_type(rank)()
         self.value.allocated = self.value.aligned = array.ctypes.data
         self.value.offset = 0
         if rank:
@@ -227,6 +235,10 @@ class Compiled:
         status, message, traces = _native.jit_run(self._pipe_configs, self._site_configs,
                                                   cores, max_pipe_bytes)
         seconds = time.perf_counter() - start
+        if status:
+            # Cores of a failed run may still be running their kernels on
+            # these arguments: they live as long as the process.
+            _ABANDONED.append((launches, results))
         if status == _STATUS_DEADLOCK:
             raise Deadlock(message)
         if status:
