@@ -236,9 +236,9 @@ class Compiled:
                                                   cores, max_pipe_bytes)
         seconds = time.perf_counter() - start
         if status:
-            # Cores of a failed run may still be running their kernels on
-            # these arguments: they live as long as the process.
-            _ABANDONED.append((launches, results))
+            # Cores of a failed run may still be running their kernels (the
+            # engine's code) on these arguments: all live as long as the process.
+            _ABANDONED.append((self, launches, results))
         if status == _STATUS_DEADLOCK:
             raise Deadlock(message)
         if status:
