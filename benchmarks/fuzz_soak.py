@@ -44,6 +44,7 @@ from skew_testing.properties import (  # noqa: E402
 )
 from skew_testing.random_pairs import (  # noqa: E402
     Config, launch_args, narrow_loops, nested_table, random_pair, render, shrink,
+    steps_past_type_top,
 )
 
 # The pipelines that run the pass with no neighbouring pass, at each anchor,
@@ -151,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         seed = base + i
         current.write_text(f"{seed}\n")
         spec = random_pair(seed, config)
-        jit = bool(args.jit_every) and i % args.jit_every == 0
+        jit = (bool(args.jit_every) and i % args.jit_every == 0
+               and not steps_past_type_top(spec))
         jit_given += jit
         outcome = run_case(spec, seed, verify_fifo, args.anchor, jit, jit_verdicts)
         ran += 1

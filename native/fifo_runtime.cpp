@@ -157,6 +157,7 @@ public:
   void push(int64_t site, int64_t rank, Descriptor *desc);
   void pop(int64_t site, int64_t rank, Descriptor *desc);
   void free(int64_t site);
+  void stop(int64_t site);
   RunOutcome run();
   void *allocate(size_t alignment, size_t size);
   void deallocate(void *ptr);
@@ -374,7 +375,6 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
       failAndPark(lock, Failed, err.str());
     }
   }
-  // Messages every consumer lane popped need no pending state any more.
   wakeAll();
 }
 
@@ -426,6 +426,7 @@ void ActiveRun::pop(int64_t siteIndex, int64_t rank, Descriptor *desc) {
     ++pipe.popped[l];
     if (!pipe.config.frees)
       ++pipe.released[l];
+    // Messages every consumer lane popped need no pending state any more.
     while (!pipe.pending.empty() && pipe.pending.front().complete &&
            base < [&] {
              int64_t n = pipe.popped[0];
@@ -467,6 +468,11 @@ void ActiveRun::free(int64_t siteIndex) {
   }
   ++pipe.released[l];
   wakeAll();
+}
+
+void ActiveRun::stop(int64_t siteIndex) {
+  std::unique_lock<std::mutex> lock(mu);
+  failAndPark(lock, Failed, sites[siteIndex].where);
 }
 
 ActiveRun *active = nullptr;
@@ -561,6 +567,7 @@ void ptoJitPop(int64_t site, int64_t rank, void *desc) {
   active->pop(site, rank, static_cast<Descriptor *>(desc));
 }
 void ptoJitFree(int64_t site) { active->free(site); }
+void ptoJitStop(int64_t site) { active->stop(site); }
 int64_t ptoJitSubblock() { return currentCore->config.lane; }
 void *ptoJitAlloc(uint64_t size) { return active->allocate(16, size); }
 void *ptoJitAlignedAlloc(uint64_t alignment, uint64_t size) {
@@ -598,6 +605,7 @@ std::map<std::string, uintptr_t> runtimeSymbols() {
   return {{"push", reinterpret_cast<uintptr_t>(&ptoJitPush)},
           {"pop", reinterpret_cast<uintptr_t>(&ptoJitPop)},
           {"free", reinterpret_cast<uintptr_t>(&ptoJitFree)},
+          {"stop", reinterpret_cast<uintptr_t>(&ptoJitStop)},
           {"subblock", reinterpret_cast<uintptr_t>(&ptoJitSubblock)},
           {"_mlir_memref_to_llvm_alloc", reinterpret_cast<uintptr_t>(&ptoJitAlloc)},
           {"_mlir_memref_to_llvm_aligned_alloc",

@@ -34,12 +34,13 @@ struct PipeConfig {
   bool frees;         // the consumer releases with tfree, not at the pop
 };
 
-enum SiteKind { Push = 0, Pop = 1, Free = 2 };
+// Stop: a call the run must end at, with `where` as the error.
+enum SiteKind { Push = 0, Pop = 1, Free = 2, Stop = 3 };
 
 struct SiteConfig {
   std::string where;  // the op and its location
   int kind;           // SiteKind
-  int pipe;           // index into the pipes
+  int pipe;           // index into the pipes (-1 for Stop)
   int split;          // 0 none, 1 up/down, 2 left/right
   int elemBytes;
   std::string elem;   // element type, for reports
@@ -65,8 +66,6 @@ struct RunOutcome {
   int status;
   std::string message;
 };
-
-class Run;
 
 // Runs the cores to completion, a deadlock or an error; call without the
 // GIL. `maxBytes` bounds the message data kept for the traces.

@@ -52,7 +52,7 @@ from skew_testing.properties import (  # noqa: E402
 )
 from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
-    narrow_loops, pairs, random_pair, render, with_narrow,
+    narrow_loops, pairs, random_pair, render, steps_past_type_top, with_narrow,
 )
 
 CONFIG = Config(exchange=True, unsigned_high=True)
@@ -72,7 +72,8 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
 
 
 # Every JIT_EVERY-th example also runs as machine code (skew_mlir.jit), a
-# second oracle that shares no code with the interpreter.
+# second oracle that shares no code with the interpreter; not a pair whose
+# loop steps past its IV type's top (the executors differ there).
 JIT_EVERY = 20
 _examples = itertools.count()
 _jit_verdicts: list[str] = []
@@ -81,7 +82,7 @@ _jit_verdicts: list[str] = []
 @settings(max_examples=250, **SETTINGS)
 @given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
-    jit = next(_examples) % JIT_EVERY == 0
+    jit = next(_examples) % JIT_EVERY == 0 and not steps_past_type_top(spec)
     verdict = check_pair(render(spec), pipeline=pass_alone(spec, anchor),
                          launches=launch_args(spec), jit=jit)
     if jit:

@@ -194,14 +194,14 @@ class Compiled:
             if not address:
                 raise JitError(f"{describe(self.kernels[role])}: the JIT found no entry for @{name}")
             self.entries[role] = address
-        self.pipes = sorted({site.pipe for site in self.sites})
+        self.pipes = sorted({site.pipe for site in self.sites if site.pipe is not None})
         self.slots = {pipe: layout.slots(pipe) for pipe in self.pipes}
         self._pipe_configs = [
             (str(pipe), *self._lanes(pipe), self.slots[pipe], layout.frees(pipe))
             for pipe in self.pipes]
         index = {pipe: i for i, pipe in enumerate(self.pipes)}
         self._site_configs = [
-            (site.where, KINDS[site.kind], index[site.pipe], site.split, site.elem_bytes,
+            (site.where, KINDS[site.kind], index.get(site.pipe, -1), site.split, site.elem_bytes,
              site.element) for site in self.sites]
         self.compile_seconds = time.perf_counter() - start
 

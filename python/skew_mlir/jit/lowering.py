@@ -9,7 +9,8 @@ elementwise ops to linalg, one-shot bufferization across function
 boundaries (identity layouts at the boundary; loops may carry tensors),
 linalg to loops, then everything to the LLVM dialect. Allocations go
 through MLIR's generic allocation functions, which the runtime provides
-(one arena per run, freed when the run's outputs have been copied out).
+(one arena per run, freed when the run ends: the results are in the
+launcher's out-buffers by then).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from mlir.passmanager import PassManager
 from .. import dialect as pto
 from .. import fifo_model
 from .errors import JitUnsupported, describe, where
-from .rewrite import Rewritten, rewrite_fifo_ops
+from .rewrite import Rewritten, rewrite_fifo_ops, stub_declarations
 
 PIPELINE = ",".join([
     # One-shot bufferization's in-place analysis does not see that a tensor
@@ -87,9 +88,10 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
         why = None
         if op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
             why = "the JIT executor cannot lower it"
-        elif op.name == "func.call" and op.attributes["callee"].value in bodiless:
-            why = (f"calls @{op.attributes['callee'].value}, a declaration without a body: "
-                   f"the JIT has no code to run for it")
+        elif op.name == "func.call" and op.attributes["callee"].value in bodiless \
+                and len(op.results):
+            why = (f"calls @{op.attributes['callee'].value}, a declaration without a body "
+                   f"that returns values: the JIT has no code to run for it")
         why = why or _aborting(op)
         if why:
             refused.append((op, why))
@@ -160,7 +162,13 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.
                     and op.attributes["sym_name"].value == name)
         _entry(module, copy)
     ops = _check_ops(module.operation)
-    return module, rewrite_fifo_ops(module, ops)
+    declarations = [op.operation for op in module.body.operations
+                    if op.operation.name == "func.func"
+                    and not op.operation.regions[0].blocks
+                    and not len(op.attributes["function_type"].value.results)]
+    rewritten = rewrite_fifo_ops(module, ops)
+    stub_declarations(module, declarations, rewritten)
+    return module, rewritten
 
 
 def lower(module: ir.Module) -> None:

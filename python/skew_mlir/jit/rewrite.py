@@ -27,20 +27,22 @@ from mlir.dialects import arith, bufferization, func, memref
 from .. import dialect as pto
 from .. import fifo_model
 from ..sim.values import dtype_of
-from .errors import JitError, JitUnsupported, SimError, describe
+from .errors import JitError, JitUnsupported, SimError, describe, where
 
 SUBBLOCK_FN = "pto_jit_subblock"
 FREE_FN = "pto_jit_free"
-KINDS = {fifo_model.PUSH: 0, fifo_model.POP: 1, fifo_model.FREE: 2}
+STOP_FN = "pto_jit_stop"
+STOP = "stop"  # the site of a call that must end the run with its error
+KINDS = {fifo_model.PUSH: 0, fifo_model.POP: 1, fifo_model.FREE: 2, STOP: 3}
 
 
 @dataclasses.dataclass(frozen=True)
 class Site:
     """One FIFO op, as the runtime knows it."""
 
-    where: str  # describe(op), for reports
-    kind: str  # fifo_model.PUSH / POP / FREE
-    pipe: fifo_model.Pipe
+    where: str  # describe(op), for reports (a STOP site: the whole error)
+    kind: str  # fifo_model.PUSH / POP / FREE, or STOP
+    pipe: fifo_model.Pipe | None
     split: int
     elem_bytes: int  # 0 for a tfree
     element: str = ""  # the tile's element type (MLIR spelling)
@@ -81,6 +83,25 @@ def _dynamic_strided(t: ir.RankedTensorType) -> ir.MemRefType:
     dyn = ir.ShapedType.get_dynamic_stride_or_offset()
     layout = ir.StridedLayoutAttr.get(dyn, [dyn] * t.rank)
     return ir.MemRefType.get(t.shape, t.element_type, layout)
+
+
+def stub_declarations(module: ir.Module, declarations: list[ir.Operation],
+                      rewritten: "Rewritten") -> None:
+    """Give each body-less function without results a body that ends the
+    run with an error when called, as the interpreter does (a declaration
+    stops a run only if it is called)."""
+    i64 = ir.IntegerType.get_signless(64)
+    for fn in declarations:
+        name = fn.attributes["sym_name"].value
+        rewritten.sites.append(Site(f"{where(fn)}: @{name} is a declaration without a body",
+                                    STOP, None, fifo_model.NO_SPLIT, 0))
+        with fn.location:
+            _declare(module, rewritten.runtime, STOP_FN, [i64], [], STOP)
+            block = fn.regions[0].blocks.append(*fn.attributes["function_type"].value.inputs)
+            with ir.InsertionPoint(block):
+                site = arith.constant(i64, len(rewritten.sites) - 1)
+                func.CallOp([], STOP_FN, [site])
+                func.ReturnOp([])
 
 
 @dataclasses.dataclass
