@@ -109,7 +109,7 @@ def test_jit_check(jit_runs, golden, case, options):
 
     import skew_mlir
     from skew_mlir.jit.compare import first_difference, same_bits, within_tolerance
-    from skew_mlir.sim.cost_model import CostModel
+    from skew_mlir.op_costs import CostModel
     from skew_mlir.sim.kernels import make_inputs
     from skew_mlir.sim.scheduler import run_pair
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from mlir import ir
 
+from ..op_costs import CostModel
 from ..sim.check import CheckResult
-from ..sim.cost_model import CostModel
 from ..sim.errors import SimError
 from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
 from ..sim.scheduler import RunResult, run_pair
 from .child import job, run_jobs
-from .errors import JitUnsupported
 from .compare import (TOLERANCE_TEXT, close, first_difference, max_run_difference,
                       message_counts, same_bits, within_tolerance)
+from .errors import JitUnsupported
 
 
 def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,

@@ -9,9 +9,10 @@ sub-blocks. The runtime runs them without the GIL, so the cores really run
 at once and block on each other through the pipes.
 
 Arguments follow the interpreter's launch (sim.kernels.make_inputs): one
-argument list; memref arguments copied per core (the vector sub-blocks
-share the vector's, one global memory). Tensor arguments are copied per
-thread too, since bufferization may update them in place.
+argument list; a memref argument is one global memory for every core that
+gets it (copied once per run, so the caller's inputs stay as they were).
+Tensor arguments are copied per thread, since bufferization may update
+them in place.
 
 A failed run (deadlock, FIFO error) leaves its threads parked in the
 process: run it in a child process (child.py), which the launcher does.
@@ -212,11 +213,19 @@ class Compiled:
     def run(self, inputs: dict[str, list], max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> JitResult:
         launches, cores, results = [], [], []
         shared_memrefs: dict[str, list] = {}
+        memory: dict[int, np.ndarray] = {}  # an input array -> the run's copy
+
+        def global_memory(array: np.ndarray) -> np.ndarray:
+            # One copy per array: a memref both kernels get is one memory.
+            if id(array) not in memory:
+                memory[id(array)] = np.copy(array)
+            return memory[id(array)]
+
         for role in (fifo_model.CUBE, fifo_model.VECTOR):
             kernel = self.kernels[role]
             name = self.pair.functions()[role]
             types = list(kernel.attributes["function_type"].value.inputs)
-            memrefs = [np.copy(v) if isinstance(t, ir.MemRefType) else v
+            memrefs = [global_memory(v) if isinstance(t, ir.MemRefType) else v
                        for v, t in zip(inputs[role], types)]
             shared_memrefs[role] = [v for v, t in zip(memrefs, types)
                                     if isinstance(t, ir.MemRefType)]

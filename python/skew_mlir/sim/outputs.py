@@ -20,8 +20,12 @@ from .values import BF16, mlir_name
 def copy_inputs(inputs: dict[str, list]) -> dict[str, list]:
     """A copy of a run's inputs for the run itself: it stores into its
     memref arguments, and the inputs are saved as they were."""
-    return {role: [np.copy(v) if isinstance(v, np.ndarray) else v for v in values]
-            for role, values in inputs.items()}
+    copies: dict[int, np.ndarray] = {}  # one copy per array: shared memory stays shared
+    for values in inputs.values():
+        for v in values:
+            if isinstance(v, np.ndarray) and id(v) not in copies:
+                copies[id(v)] = np.copy(v)
+    return {role: [copies.get(id(v), v) for v in values] for role, values in inputs.items()}
 
 
 def summary(outputs: dict[str, list], functions: dict[str, str]) -> list[str]:
