@@ -10,7 +10,10 @@ skew_testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
 keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
-second run changes nothing. The pass runs at the module anchor (it proves
+second run changes nothing; every 10th case (`--jit-every N`) also runs as
+machine code (skew_mlir.jit: before and after bitwise, the interpreter
+within tolerance), and the summary says how many cases the JIT checked.
+The pass runs at the module anchor (it proves
 each planned pair), under func.func (`--anchor func`), or at either, drawn
 per case (`--anchor both`, the default). Three cases in ten run the pass with options
 (fifo-depth, tag-membership) and canonicalize / cse around it. Each failure is shrunk (greedily, on the pair's
@@ -45,6 +48,7 @@ try:
     )
     from skew_testing.random_pairs import (
         Config, launch_args, narrow_loops, nested_table, random_pair, render, shrink,
+        steps_past_type_top,
     )
     from skew_testing.random_tile_pairs import random_tile_pair, render_tile
 except ModuleNotFoundError as exc:
@@ -77,15 +81,19 @@ def pipeline_of(spec, seed: int, anchor: str = "both") -> str:
                          rng.choice(["", "cse", "canonicalize"]), anchor, nested)
 
 
-def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both"
-             ) -> tuple[str, str] | None:
-    """None when every property holds, else (property, message)."""
+def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both", jit: bool = False,
+             jit_verdicts: list | None = None) -> tuple[str, str] | None:
+    """None when every property holds, else (property, message). `jit`
+    runs the JIT oracle too; its verdict line goes to `jit_verdicts`."""
     pipeline = pipeline_of(spec, seed, anchor)
     try:
         folds = "canonicalize" in pipeline
-        check_pair(render(spec), seed=seed, verify_fifo=verify_fifo, pipeline=pipeline,
-                   same_core_kept=pipeline in PASS_ALONE, tolerance=1e-6 if folds else None,
-                   launches=launch_args(spec))
+        verdict = check_pair(render(spec), seed=seed, verify_fifo=verify_fifo,
+                             pipeline=pipeline, same_core_kept=pipeline in PASS_ALONE,
+                             tolerance=1e-6 if folds else None, launches=launch_args(spec),
+                             jit=jit)
+        if jit and jit_verdicts is not None:
+            jit_verdicts.append(verdict.splitlines()[-1])
     except PropertyFailure as failure:
         return failure.stage, failure.message
     except Exception:  # noqa: BLE001 - a crash of the harness or generator is a failure too
@@ -120,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="property checks spent shrinking one failure (0: no shrinking)")
     parser.add_argument("--max-shrunk", type=int, default=3,
                         help="failures shrunk per property; later ones keep their full spec")
+    parser.add_argument("--jit-every", type=int, default=10, metavar="N",
+                        help="run the JIT executor as a second oracle on every N-th case "
+                             "(default 10; 0: never)")
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run the one case of this seed and print its pair")
     args = parser.parse_args(argv)
@@ -133,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         spec = random_pair(args.replay, config)
         print(render(spec))
         print(f"// pipeline: {pipeline_of(spec, args.replay, args.anchor)}")
-        outcome = run_case(spec, args.replay, verify_fifo, args.anchor)
+        outcome = run_case(spec, args.replay, verify_fifo, args.anchor, jit=True)
         print("PASS" if outcome is None else f"FAIL [{outcome[0]}] {outcome[1]}")
         return 0 if outcome is None else 1
 
@@ -151,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     deadline = start + 60 * args.minutes if args.minutes else None
     ran = 0
+    jit_verdicts: list[str] = []
+    jit_given = 0
     failures: list[tuple[int, str, str, pathlib.Path | None]] = []
     shrunk = collections.Counter()
     last_report = start
@@ -160,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         seed = base + i
         current.write_text(f"{seed}\n")
         spec = random_pair(seed, config)
-        outcome = run_case(spec, seed, verify_fifo, args.anchor)
+        jit = (bool(args.jit_every) and i % args.jit_every == 0
+               and not steps_past_type_top(spec))
+        jit_given += jit
+        outcome = run_case(spec, seed, verify_fifo, args.anchor, jit, jit_verdicts)
         ran += 1
         if outcome is not None:
             stage, message = outcome
@@ -169,9 +185,11 @@ def main(argv: list[str] | None = None) -> int:
                 shrunk[stage] += 1
                 if args.shrink_budget:
                     def same_failure(s, seed=seed, stage=stage):
-                        return (run_case(s, seed, verify_fifo, args.anchor) or ("",))[0] == stage
+                        return (run_case(s, seed, verify_fifo, args.anchor, jit)
+                                or ("",))[0] == stage
                     spec = shrink(spec, same_failure, args.shrink_budget)
-                    message = (run_case(spec, seed, verify_fifo, args.anchor) or ("", message))[1]
+                    message = (run_case(spec, seed, verify_fifo, args.anchor, jit)
+                               or ("", message))[1]
                 path = out / f"fuzz-{seed}-{stage}.mlir"
                 comment = "\n".join("// " + line for line in
                                     [f"fuzz_soak.py seed {seed}: property '{stage}' fails",
@@ -207,6 +225,11 @@ def main(argv: list[str] | None = None) -> int:
                                                                    *(f"tile-{t}" for t in
                                                                      (*STAGES, "harness")))
                                                          if by_stage[s]) if failures else ""))
+    checked = sum(v.startswith("PASS (jit)") for v in jit_verdicts)
+    unsupported = sum(v.startswith("UNSUPPORTED (jit)") for v in jit_verdicts)
+    print(f"JIT oracle: checked {checked} cases of the {jit_given} it was given (every "
+          f"{args.jit_every or '-'}th case): {unsupported} it cannot compile, "
+          f"{by_stage['jit']} failed")
     for seed, stage, first, path in failures:
         print(f"  seed {seed} [{stage}] {first[:200]}" + (f"\n    reproducer: {path}" if path
                                                           else ""))

@@ -18,6 +18,7 @@
 #include "call_summaries.h"
 #include "cloning.h"
 #include "diagnostics.h"
+#include "fifo_runtime.h"
 #include "ir_queries.h"
 #include "opt_main.h"
 #include "pto_registration.h"
@@ -27,8 +28,10 @@
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
 #include <nanobind/make_iterator.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/set.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 namespace nb = nanobind;
@@ -293,6 +296,55 @@ void bindCloning(nb::module_ &m) {
       "yields when carrying (else []).");
 }
 
+// The JIT executor's FIFO runtime (fifo_runtime.h): plain tuples in, the
+// outcome and the per-pipe message traces out.
+void bindFifoRuntime(nb::module_ &m) {
+  using namespace skew::jit;
+  m.def(
+      "jit_run",
+      [](const std::vector<std::tuple<std::string, int, int, int, bool>> &pipeTuples,
+         const std::vector<std::tuple<std::string, int, int, int, int, std::string>>
+             &siteTuples,
+         const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int>>
+             &coreTuples,
+         uint64_t maxBytes) {
+        std::vector<PipeConfig> pipes;
+        for (const auto &[name, producers, consumers, slots, frees] : pipeTuples)
+          pipes.push_back({name, producers, consumers, slots, frees});
+        std::vector<SiteConfig> sites;
+        for (const auto &[where, kind, pipe, split, bytes, elem] : siteTuples)
+          sites.push_back({where, kind, pipe, split, bytes, elem});
+        std::vector<CoreConfig> cores;
+        for (const auto &[label, function, entry, args, lane] : coreTuples)
+          cores.push_back({label, function, entry, args, lane});
+        std::vector<std::vector<Message>> traces;
+        RunOutcome outcome;
+        {
+          nb::gil_scoped_release release;
+          outcome = runPair(pipes, sites, cores, maxBytes, traces);
+        }
+        nb::list pipesOut;
+        for (std::vector<Message> &trace : traces) {
+          nb::list messages;
+          for (Message &msg : trace)
+            messages.append(nb::make_tuple(
+                msg.site, nb::tuple(nb::cast(msg.shape)),
+                nb::bytes(reinterpret_cast<const char *>(msg.data.data()),
+                          msg.data.size())));
+          pipesOut.append(messages);
+        }
+        return nb::make_tuple(outcome.status, outcome.message, pipesOut);
+      },
+      "pipes"_a, "sites"_a, "cores"_a, "max_bytes"_a,
+      "Run JIT-compiled kernels as cores joined by FIFOs, without the GIL: "
+      "(status 0 ok / 1 deadlock / 2 error, message, per pipe [(site, shape, "
+      "bytes)]).");
+  m.def("jit_symbols", &runtimeSymbols,
+        "Addresses of the runtime functions compiled kernels call.");
+  m.def("jit_abandoned", &abandoned,
+        "Whether a failed JIT run left threads in this process.");
+}
+
 } // namespace
 
 NB_MODULE(_native, m) {
@@ -372,6 +424,7 @@ NB_MODULE(_native, m) {
         "transitively; callees are read only inside `scope`.");
 
   bindCloning(m);
+  bindFifoRuntime(m);
 
   m.def(
       "opt_main",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import itertools
 import re
 import subprocess
 import sys
@@ -51,7 +52,7 @@ from skew_testing.properties import (
 )
 from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
-    narrow_loops, pairs, random_pair, render, with_narrow,
+    narrow_loops, pairs, random_pair, render, steps_past_type_top, with_narrow,
 )
 from skew_testing.random_tile_pairs import render_tile, tile_pairs  # noqa: E402
 
@@ -71,10 +72,30 @@ SETTINGS = dict(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+# Every JIT_EVERY-th example also runs as machine code (skew_mlir.jit), a
+# second oracle that shares no code with the interpreter; not a pair whose
+# loop steps past its IV type's top (the executors differ there).
+JIT_EVERY = 20
+_examples = itertools.count()
+_jit_verdicts: list[str] = []
+
+
 @settings(max_examples=250, **SETTINGS)
 @given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
-    check_pair(render(spec), pipeline=pass_alone(spec, anchor), launches=launch_args(spec))
+    jit = next(_examples) % JIT_EVERY == 0 and not steps_past_type_top(spec)
+    verdict = check_pair(render(spec), pipeline=pass_alone(spec, anchor),
+                         launches=launch_args(spec), jit=jit)
+    if jit:
+        _jit_verdicts.append(verdict.splitlines()[-1])
+
+
+def test_the_jit_oracle_checked_pairs():
+    """Runs after the property test (file order): most of the pairs the JIT
+    was given, it checked (the others it cannot compile, e.g. a call of a
+    function without a body)."""
+    checked = sum(v.startswith("PASS (jit)") for v in _jit_verdicts)
+    assert _jit_verdicts and checked >= len(_jit_verdicts) // 2, _jit_verdicts
 
 
 @settings(max_examples=60, **SETTINGS)

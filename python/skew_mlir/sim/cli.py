@@ -1,8 +1,13 @@
 """pto-sim: run a cube/vector kernel pair, or check a pass pipeline on it.
 
-  pto-sim run FILE [--pass-pipeline P] [--timeline out.png] [--arg I=VALUE ...] [options]
+  pto-sim run FILE [--pass-pipeline P] [--timeline out.png] [--arg I=VALUE ...]
+              [--jit] [--save out.npz] [options]
   pto-sim check FILE [--pass-pipeline P | --against AFTER.mlir]
-                [--timeline pair.png] [--rtol R --atol A] [options]
+                [--timeline pair.png] [--rtol R --atol A] [--jit] [options]
+
+--jit runs the kernels as machine code (skew_mlir.jit: MLIR's ExecutionEngine,
+one thread per core) instead of interpreting them; check --jit also runs the
+interpreter and requires the two executors to agree within a tolerance.
 
 Exit code 0 on success (check: PASS), 1 otherwise. Problems are reported as
 one clean message (a deadlock as its multi-line report), never a traceback.
@@ -22,7 +27,9 @@ from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
 from .errors import SimError
 from .interpreter import RECURSION_LIMIT
+from .kernels import find_pair, make_inputs
 from .loading import apply_pipeline, clone, load_module
+from .outputs import copy_inputs, save, summary
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
 from .values import DEFAULT_MAX_VALUE_BYTES, mlir_name
@@ -81,6 +88,10 @@ def _parser() -> argparse.ArgumentParser:
                         "of more than N MiB")
     common.add_argument("--timeline", metavar="OUT", help="write a timeline picture "
                         "(.png/.svg; needs the 'plot' extra: pip install 'skew-mlir[plot]')")
+    common.add_argument("--jit", action="store_true",
+                        help="run the kernels compiled by MLIR's ExecutionEngine, one thread "
+                        "per core (check: before vs after bitwise, and the interpreter "
+                        "within tolerance)")
 
     parser = _Parser(prog="pto-sim", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -89,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--print-outputs", action="store_true",
                      help="print the kernels' results and the memories they wrote (memref "
                           "arguments, global memories)")
+    run.add_argument("--save", metavar="OUT.npz", help="save the outputs and the inputs used")
     check = sub.add_parser("check", parents=[common],
                            help="compare the pair before and after a pipeline")
     which = check.add_mutually_exclusive_group()
@@ -107,8 +119,12 @@ def _run(args) -> int:
     module = load_module(args.file)
     if args.pass_pipeline:
         apply_pipeline(module, args.pass_pipeline)
+    pair = find_pair(module, args.cube, args.vector)
+    inputs = make_inputs(module, pair, args.seed, dict(args.arg))
+    if args.jit:
+        return _run_jit(args, module, pair, inputs)
     result = simulate(module, cube=args.cube, vector=args.vector, seed=args.seed,
-                      args=dict(args.arg),
+                      inputs=copy_inputs(inputs),
                       fifo_depth=args.fifo_depth, cost=load_cost_model(args.cost_model),
                       max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
                       max_seconds=args.max_seconds, max_value_bytes=args.max_value_mib << 20)
@@ -117,18 +133,42 @@ def _run(args) -> int:
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
     print(f"{args.file}: {pipes}{blocks}")
     print("\n".join(timing(result).lines()))
-    if args.print_outputs:
-        for role, values in result.outputs.items():
-            for i, value in enumerate(values):
-                value = np.asarray(value)
-                shape = "x".join(map(str, value.shape)) or "scalar"
-                print(f"{role} output #{i} ({shape}x{mlir_name(value.dtype)}): "
-                      + np.array2string(value, threshold=16, precision=6))
+    _outputs(args, pair, inputs, result.outputs)
     if args.timeline:
         from .timeline import draw
         draw(result, args.timeline, title=args.file)
         print(f"timeline: {args.timeline}")
     return 0
+
+
+def _run_jit(args, module, pair, inputs) -> int:
+    from .. import jit
+    if args.timeline:
+        raise SimError("--timeline needs the interpreter's cycles: drop --jit")
+    result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
+                     max_pipe_bytes=args.max_pipe_mib << 20, timeout=args.max_seconds)
+    pipes = ", ".join(f"{p}: {len(m)} messages, {result.slots[p]} slots"
+                      for p, m in result.pipes.items()) or "no messages"
+    blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
+    print(f"{args.file} (jit): {pipes}{blocks}")
+    print(f"compile {result.compile_seconds:.3f} s, run {result.run_seconds * 1e3:.3f} ms")
+    _outputs(args, pair, inputs, result.outputs)
+    return 0
+
+
+def _outputs(args, pair, inputs, outputs) -> None:
+    print("outputs:")
+    print("\n".join(summary(outputs, pair.functions())) or "  none")
+    if args.print_outputs:
+        for role, values in outputs.items():
+            for i, value in enumerate(values):
+                value = np.asarray(value)
+                shape = "x".join(map(str, value.shape)) or "scalar"
+                print(f"{role} output #{i} ({shape}x{mlir_name(value.dtype)}): "
+                      + np.array2string(value, threshold=16, precision=6))
+    if args.save:
+        save(args.save, inputs, outputs)
+        print(f"saved: {args.save}")
 
 
 def _check(args) -> int:
@@ -141,6 +181,8 @@ def _check(args) -> int:
         after = clone(before)
         apply_pipeline(after, pipeline)
         note = slot_mismatch(pipeline, before, args.fifo_depth)
+    if args.jit:
+        return _check_jit(args, before, after, note)
     report = differential_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
                                 cost=load_cost_model(args.cost_model), cube=args.cube,
                                 vector=args.vector, rtol=args.rtol, atol=args.atol,
@@ -158,6 +200,23 @@ def _check(args) -> int:
         from .timeline import draw_pair
         draw_pair(report.before, report.after, args.timeline)
         print(f"timeline: {args.timeline}")
+    return 0 if report.ok else 1
+
+
+def _check_jit(args, before, after, note) -> int:
+    from ..jit.differential import jit_check
+    if args.timeline or args.rtol is not None or args.atol is not None:
+        raise SimError("--jit compares bitwise and has no cycles: drop --timeline, "
+                       "--rtol and --atol")
+    report = jit_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
+                       cube=args.cube, vector=args.vector, args=dict(args.arg),
+                       max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
+                       max_seconds=args.max_seconds)
+    print(report.verdict)
+    if report.details:
+        print(report.details)
+    if note:
+        print(note)
     return 0 if report.ok else 1
 
 

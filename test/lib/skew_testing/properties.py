@@ -36,7 +36,10 @@ from skew_mlir import _native
 from skew_mlir.calls import call_summaries
 from skew_mlir.dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from skew_mlir.fifo_model import kernels_of, modules_under
+from skew_mlir.jit import JitUnsupported
+from skew_mlir.jit.differential import jit_check
 from skew_mlir.sim.check import differential_check
+from skew_mlir.sim.errors import SimError
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
 # planned pair) and nested under func.func (it sees one kernel).
@@ -45,7 +48,10 @@ SKEW_FUNC = "builtin.module(func.func(pto-skew-cross-core))"
 ANCHORS = ("module", "func")
 VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
 VERIFY_FIFO_REMARKS = "builtin.module(pto-verify-fifo{remarks=true})"
-STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "idempotent")
+STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "jit",
+          "idempotent")
+# Wall-clock bound of the JIT oracle's child process per case.
+JIT_SECONDS = 120
 
 
 class PropertyFailure(AssertionError):
@@ -184,7 +190,7 @@ def skew_pipeline(fifo_depth: int | None = None, tag_membership: bool | None = N
 def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                pipeline: str = SKEW, same_core_kept: bool = True,
                tolerance: float | None = None,
-               launches: Sequence[dict[int, str]] = ({},)) -> str:
+               launches: Sequence[dict[int, str]] = ({},), jit: bool = False) -> str:
     """Check every property on the pair in `text`; returns the differential
     check's verdict. `verify_fifo=False` leaves out the two pto-verify-fifo
     checks (only for running without that pass); `pipeline` replaces the
@@ -196,7 +202,12 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     bitwise (canonicalize folds math.tanh & co. of constants in double
     precision, the simulator computes them in the tile's float type);
     `launches` are the scalar kernel arguments to run the differential
-    check at, each in turn (random_pairs.launch_args)."""
+    check at, each in turn (random_pairs.launch_args). `jit` runs the JIT
+    executor as a second oracle at the first launch: before and after the
+    pass as machine code, equal bitwise (within `tolerance` if given), and
+    each within the JIT's tolerance of the interpreter's run; its verdict
+    (PASS (jit) ..., or UNSUPPORTED (jit) ... for a pair the JIT cannot
+    compile) follows the interpreter's on a line of its own."""
     # Which calls the pass can follow depends on the op it runs on.
     anchor = "func" if re.search(r"func\.func\([^)]*pto-skew-cross-core", pipeline) else "module"
     with skew_mlir.make_context():
@@ -236,6 +247,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
         if verify_fifo:
             _verify_fifo(_clone(after), "verify-fifo")
 
+        jit_verdict = ""
         for args in launches:
             result = differential_check(before, after, seed=seed, rtol=tolerance,
                                         atol=tolerance, args=args)
@@ -243,10 +255,26 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                 stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
                 at = "".join(f" --arg {i}={v}" for i, v in args.items())
                 raise PropertyFailure(stage, f"{result.verdict}{at}\n{result.details}".rstrip())
+            if jit and args is launches[0]:
+                try:
+                    oracle = jit_check(before, after, seed=seed, args=args,
+                                       tolerance=tolerance,
+                                       interpreted=(result.before, result.after),
+                                       max_seconds=JIT_SECONDS)
+                except JitUnsupported as exc:
+                    jit_verdict = f"UNSUPPORTED (jit): {exc}"
+                    continue
+                except SimError as exc:  # the child died or timed out
+                    raise PropertyFailure("jit", f"FAIL (jit): {exc}") from None
+                jit_verdict = oracle.verdict.replace("\n", "; ")
+                if not oracle.ok:
+                    at = "".join(f" --arg {i}={v}" for i, v in args.items())
+                    raise PropertyFailure("jit", f"{oracle.verdict}{at}\n"
+                                                 f"{oracle.details}".rstrip())
 
         text_after = str(after)
         again = _clone(after)
         _run(again, SKEW, "idempotent")
         if str(again) != text_after:
             raise PropertyFailure("idempotent", "a second run of the pass changed the IR")
-        return result.verdict
+        return result.verdict + (f"\n{jit_verdict}" if jit_verdict else "")

@@ -403,6 +403,14 @@ def with_launch(spec: PairSpec, launch: int) -> PairSpec:
     return dataclasses.replace(spec, loops=tuple(loops), launch=launch)
 
 
+def steps_past_type_top(spec: PairSpec) -> bool:
+    """Whether a loop of the pair runs up to its IV type's maximum, where the
+    IV's last step may pass it: the interpreter stops at the bound, upstream's
+    lowering (scf-to-cf: add, then compare) wraps and runs on, so the two
+    executors disagree on the pair as written (skew_mlir.jit is not run on it)."""
+    return any(side.high for loop in spec.loops for side in (loop.cube, loop.vector))
+
+
 def launch_args(spec: PairSpec) -> list[dict[int, str]]:
     """The argument lists to run the pair at: trips around the depths a skew
     may take (below 2D, 2D, remainders), the loop's own and some past it, as

@@ -1,0 +1,89 @@
+"""`pto-sim check --jit`: a pass pipeline checked by running the pair as
+machine code, and the two executors checked against each other.
+
+Both versions run in one child process on the same seeded inputs; their
+messages (per pipe) and outputs must be bitwise equal. The interpreter then
+runs both versions too, and each JIT run must agree with the interpreter's
+within the stated tolerance (compare.py): a disagreement is a failure of
+one executor or the other, reported as such.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from ..op_costs import CostModel
+from ..sim.check import CheckResult
+from ..sim.errors import SimError
+from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
+from ..sim.scheduler import RunResult, run_pair
+from .child import job, run_jobs
+from .compare import (TOLERANCE_TEXT, close, first_difference, max_run_difference,
+                      message_counts, same_bits, within_tolerance)
+from .errors import JitUnsupported
+
+
+def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
+              fifo_depth: int | None = None, cube: str | None = None,
+              vector: str | None = None, args: dict[int, str] | None = None,
+              max_steps: int = 5_000_000, max_pipe_bytes: int = 512 << 20,
+              max_seconds: float = 300, tolerance: float | None = None,
+              interpreted: tuple[RunResult, RunResult] | None = None) -> CheckResult:
+    """JitUnsupported when the JIT cannot compile the pair. `tolerance`: compare before and after within it (relative and
+    absolute) instead of bitwise, for pipelines that fold arithmetic;
+    `interpreted`: the interpreter's runs before and after, when the caller
+    has them already (else they are made here)."""
+    pair = find_pair(before, cube, vector)
+    funcs_before, funcs_after = functions_of(before), functions_of(after)
+    for name in pair.functions().values():
+        if name not in funcs_after:
+            return CheckResult(False, f"FAIL: @{name} is missing after the pipeline")
+        if arg_types(funcs_after[name]) != arg_types(funcs_before[name]):
+            return CheckResult(False, f"FAIL: @{name} changed its signature")
+    labels = ("before", "after")
+    where = ("before the pipeline", "after the pipeline")
+    jobs = [job(module, pair, make_inputs(before, pair, seed, args), fifo_depth, max_pipe_bytes)
+            for module in (before, after)]
+    results = run_jobs(jobs, max_seconds)
+    for label, result in zip(labels, results):
+        if isinstance(result, JitUnsupported):
+            raise result  # no verdict: the JIT cannot run this pair
+        if isinstance(result, SimError):
+            first, _, rest = str(result).partition("\n")
+            return CheckResult(False, f"FAIL (jit): {label} the pipeline: {first}", rest)
+    jit_before, jit_after = results
+    same = same_bits if tolerance is None else (
+        lambda x, y: close(x, y, tolerance))
+    diff = first_difference(jit_before, jit_after, same, where)
+    if diff:
+        return CheckResult(False, f"FAIL (jit): {diff}")
+    counts = message_counts(jit_before)
+    n_out = sum(len(v) for v in jit_before.outputs.values())
+    how = "bitwise identical" if tolerance is None else f"equal within {tolerance:g}"
+    verdict = (f"PASS (jit): {n_out} outputs and messages ({counts}) {how}; "
+               f"compile {jit_before.compile_seconds:.2f} s, run "
+               f"{jit_before.run_seconds * 1e3:.2f} -> {jit_after.run_seconds * 1e3:.2f} ms")
+    worst = 0.0
+    for i, (label, module, jit) in enumerate(zip(labels, (before, after),
+                                                 (jit_before, jit_after))):
+        if interpreted is not None:
+            run = interpreted[i]
+        else:
+            try:
+                run = run_pair(module, pair, make_inputs(before, pair, seed, args),
+                               fifo_depth=fifo_depth, cost=CostModel(),
+                               max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
+                               max_seconds=max_seconds)
+            except SimError as exc:
+                first, _, rest = str(exc).partition("\n")
+                return CheckResult(False, f"FAIL: the executors disagree {label} the "
+                                          f"pipeline: the JIT runs it, the interpreter "
+                                          f"fails: {first}", rest)
+        diff = first_difference(jit, run, within_tolerance, ("in the JIT",
+                                                              "in the interpreter"))
+        if diff:
+            return CheckResult(False, f"FAIL: the executors disagree {label} the pipeline: "
+                                      f"{diff}, over the tolerance ({TOLERANCE_TEXT})")
+        worst = max(worst, max_run_difference(jit, run))
+    return CheckResult(True, f"{verdict}\nthe interpreter agrees before and after within "
+                             f"tolerance (max |diff| {worst:.3g})")

@@ -1,0 +1,199 @@
+"""From a kernel pair to LLVM dialect the ExecutionEngine compiles.
+
+prepare() copies the module holding the pair, adds one entry function per
+kernel (`@pto_jit_entry_<kernel>`: the kernel's arguments, then one
+out-buffer per result, so the launcher calls every kernel through one
+C-interface shape), refuses what the wheel's MLIR is known to abort on, and
+rewrites the FIFO ops (rewrite.py). lower() runs upstream's pipeline:
+elementwise ops to linalg, one-shot bufferization across function
+boundaries (identity layouts at the boundary; loops may carry tensors),
+linalg to loops, then everything to the LLVM dialect. Allocations go
+through MLIR's generic allocation functions, which the runtime provides
+(one arena per run, freed when the run ends: the results are in the
+launcher's out-buffers by then).
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, bufferization, func, memref
+from mlir.passmanager import PassManager
+
+from .. import dialect as pto
+from .. import fifo_model
+from .errors import JitUnsupported, describe, where
+from .rewrite import Rewritten, rewrite_fifo_ops, stub_declarations
+
+PIPELINE = ",".join([
+    # One-shot bufferization's in-place analysis does not see that a tensor
+    # passed along a cf.br is the buffer it came from (a kernel of several
+    # blocks then wrote into a tensor it read again later; its
+    # copy-before-write mode crashes there): kernels of several blocks are
+    # lifted to structured control flow first.
+    "lift-cf-to-scf",
+    "func.func(convert-elementwise-to-linalg)",
+    "one-shot-bufferize{bufferize-function-boundaries=1 allow-return-allocs-from-loops=1 "
+    "function-boundary-type-conversion=identity-layout-map}",
+    "func.func(convert-linalg-to-loops)",
+    "expand-strided-metadata",
+    "lower-affine",
+    "convert-scf-to-cf",
+    "convert-math-to-llvm",
+    "convert-math-to-libm",
+    "convert-arith-to-llvm",
+    "convert-cf-to-llvm",
+    "finalize-memref-to-llvm{use-generic-functions=1}",
+    "convert-func-to-llvm",
+    "convert-index-to-llvm",
+    "reconcile-unrealized-casts",
+])
+ENTRY_PREFIX = "pto_jit_entry_"
+_FIFO_NAMES = set(fifo_model.OPS) | set(fifo_model.INIT_OPS) | {pto.GET_SUBBLOCK_IDX}
+
+
+def entry_name(kernel: str) -> str:
+    return ENTRY_PREFIX + kernel
+
+
+def _aborting(op: ir.Operation) -> str | None:
+    """Why the wheel's MLIR (built with assertions) would abort on `op`, or
+    None: i1 tensors and memrefs."""
+    types = [v.type for v in op.results] + [v.type for v in op.operands]
+    for region in op.regions:
+        for block in region.blocks:
+            types += [a.type for a in block.arguments]
+    if "function_type" in op.attributes:
+        ftype = op.attributes["function_type"].value
+        types += list(ftype.inputs) + list(ftype.results)
+    for t in types:
+        if isinstance(t, ir.ShapedType) and t.element_type == ir.IntegerType.get_signless(1):
+            return (f"the JIT cannot lower tensors or memrefs of i1 ({t}): the MLIR it "
+                    f"compiles with aborts on them")
+    return None
+
+
+def _check_ops(root: ir.Operation) -> list[ir.Operation]:
+    """The pair's FIFO ops, in walk order; JitError for an op the JIT cannot
+    lower that is known before trying (a pto op other than the FIFO ones,
+    e.g. tile IR; an unregistered op; what aborts the compiler)."""
+    found, refused = [], []
+    bodiless = {op.attributes["sym_name"].value for op in root.regions[0].blocks[0].operations
+                if op.operation.name == "func.func" and not op.operation.regions[0].blocks}
+
+    def visit(op):
+        op = op.operation
+        if op.name in _FIFO_NAMES:
+            found.append(op)
+            return ir.WalkResult.ADVANCE
+        why = None
+        if op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
+            why = "the JIT executor cannot lower it"
+        elif op.name == "func.call" and op.attributes["callee"].value in bodiless \
+                and len(op.results):
+            why = (f"calls @{op.attributes['callee'].value}, a declaration without a body "
+                   f"that returns values: the JIT has no code to run for it")
+        why = why or _aborting(op)
+        if why:
+            refused.append((op, why))
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)  # an exception would escape the walk wrapped
+    if refused:
+        op, why = refused[0]
+        raise JitUnsupported(f"{where(op)}: '{op.name}': {why}")
+    return found
+
+
+def _entry(module: ir.Module, kernel: ir.Operation) -> None:
+    with kernel.location:
+        _add_entry(module, kernel)
+
+
+def _add_entry(module: ir.Module, kernel: ir.Operation) -> None:
+    """@pto_jit_entry_<kernel>(args..., outs...): calls the kernel and
+    stores its results into the out-buffers (memrefs of static shape; a
+    scalar result into a memref<1xT>)."""
+    name = kernel.attributes["sym_name"].value
+    ftype = kernel.attributes["function_type"].value
+    outs = []
+    for i, t in enumerate(ftype.results):
+        if isinstance(t, ir.ShapedType):
+            if not t.has_static_shape:
+                raise JitUnsupported(f"{describe(kernel)}: result #{i} of @{name} has a dynamic "
+                               f"shape ({t}); the JIT returns results of static shape")
+            outs.append(ir.MemRefType.get(t.shape, t.element_type))
+        else:
+            outs.append(ir.MemRefType.get([1], t))
+    inputs = list(ftype.inputs)
+    with ir.InsertionPoint(module.body):
+        entry = func.FuncOp(entry_name(name), ir.FunctionType.get(inputs + outs, []))
+        entry.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        block = entry.add_entry_block()
+        with ir.InsertionPoint(block):
+            args = list(block.arguments)
+            call = func.CallOp(list(ftype.results), name, args[:len(inputs)])
+            results = [call.results[i] for i in range(len(ftype.results))]
+            for value, out in zip(results, args[len(inputs):]):
+                t = value.type
+                if isinstance(t, ir.RankedTensorType):
+                    bufferization.MaterializeInDestinationOp(None, value, out,
+                                                             restrict=True, writable=True)
+                elif isinstance(t, ir.MemRefType):
+                    memref.copy(value, out)
+                else:
+                    zero = arith.constant(ir.IndexType.get(), 0)
+                    memref.store(value, out, [zero])
+            func.ReturnOp([])
+
+
+def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.Module, Rewritten]:
+    """A new module with the pair module's ops, an entry per kernel and the
+    FIFO ops rewritten; the sites of the rewritten FIFO ops."""
+    with pair_module.location:
+        module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        for op in pair_module.regions[0].blocks[0].operations:
+            op.operation.clone()
+    for kernel in kernels:
+        name = kernel.attributes["sym_name"].value
+        copy = next(op.operation for op in module.body.operations
+                    if op.operation.name == "func.func"
+                    and op.attributes["sym_name"].value == name)
+        _entry(module, copy)
+    ops = _check_ops(module.operation)
+    declarations = [op.operation for op in module.body.operations
+                    if op.operation.name == "func.func"
+                    and not op.operation.regions[0].blocks
+                    and not len(op.attributes["function_type"].value.results)]
+    rewritten = rewrite_fifo_ops(module, ops)
+    stub_declarations(module, declarations, rewritten)
+    return module, rewritten
+
+
+def lower(module: ir.Module) -> None:
+    """Run the lowering on `module` in place; JitError naming the op for
+    anything upstream cannot lower."""
+    try:
+        PassManager.parse(f"builtin.module({PIPELINE})").run(module.operation)
+    except ir.MLIRError as exc:
+        notes = "; ".join(f"{_where(d.location)}: {d.message}" for d in exc.error_diagnostics)
+        raise JitUnsupported(f"the JIT cannot lower the pair: {notes or exc}") from None
+    left = []
+
+    def visit(op):
+        op = op.operation
+        if not (op.name.startswith("llvm.") or op.name == "builtin.module"):
+            left.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    if left:
+        raise JitUnsupported(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
+
+
+def _where(loc: ir.Location) -> str:
+    class _At:  # where() takes anything with a location
+        location = loc
+    return where(_At)
