@@ -120,7 +120,7 @@ def _run(args) -> int:
     if args.pass_pipeline:
         apply_pipeline(module, args.pass_pipeline)
     pair = find_pair(module, args.cube, args.vector)
-    inputs = make_inputs(module, pair, args.seed, dict(args.arg))
+    inputs = make_inputs(module, pair, args.seed, dict(args.arg), args.max_value_mib << 20)
     if args.jit:
         return _run_jit(args, module, pair, inputs)
     result = simulate(module, cube=args.cube, vector=args.vector, seed=args.seed,
