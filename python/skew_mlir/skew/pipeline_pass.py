@@ -48,6 +48,16 @@ class SkewCrossCorePipeline(Pass):
     cost_model: str = option("", "JSON or TOML cost model for depth=auto (default: the "
                                  "simulator's)")
 
+    def __init__(self, **values):
+        super().__init__(**values)
+        # A bad cost-model file is a bad option: reported once, where the
+        # pipeline sets it, not once per op the pass runs on.
+        if self.cost_model:
+            try:
+                load_cost_model(self.cost_model)
+            except CostModelError as exc:
+                raise ValueError(f"option 'cost-model': {exc}") from None
+
     def run(self, op: ir.Operation) -> None:
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
