@@ -21,9 +21,8 @@ from skew_mlir import fifo_model, jit
 from skew_mlir.jit.engine import Compiled, execute
 from skew_mlir.sim.kernels import find_pair, make_inputs
 from skew_mlir.sim.scheduler import simulate
+from skew_testing.subblock_kernels import CUBE, SPLIT_C2V, V2C, VECTOR
 
-CUBE = 'attributes {pto.kernel_kind = #pto.kernel_kind<"cube">}'
-VECTOR = 'attributes {pto.kernel_kind = #pto.kernel_kind<"vector">}'
 HERE = pathlib.Path(__file__).parent
 
 
@@ -44,20 +43,6 @@ def both(module: ir.Module, inputs=None):
     return execute(module, pair, inputs), simulate(module, inputs=inputs)
 
 
-SPLIT_C2V = """module {
-  func.func @cube(%t: tensor<16x16xf32>) CUBE {
-    "pto.tpush_to_aiv"(%t) {split = SPLIT : i8} : (tensor<16x16xf32>) -> ()
-    return
-  }
-  func.func @vector() -> (tensor<HALFxf32>, i64) VECTOR {
-    %sb = "pto.get_subblock_idx"() : () -> i64
-    %h = "pto.tpop_from_aic"() {split = SPLIT : i8} : () -> tensor<HALFxf32>
-    "pto.tfree_from_aic"() {split = SPLIT : i8} : () -> ()
-    return %h, %sb : tensor<HALFxf32>, i64
-  }
-}"""
-
-
 @pytest.mark.parametrize("split, half, axis", [(1, "8x16", 0), (2, "16x8", 1)])
 def test_split_c2v_gives_each_sub_block_its_half(split, half, axis):
     module = parse(SPLIT_C2V.replace("SPLIT", str(split)).replace("HALF", half))
@@ -70,24 +55,6 @@ def test_split_c2v_gives_each_sub_block_its_half(split, half, axis):
     assert np.array_equal(h0, top) and np.array_equal(h1, bottom)
     (message,) = result.messages("C2V")
     assert np.array_equal(message, tile)
-
-
-V2C = """module {
-  func.func @cube() -> tensor<16x16xf32> CUBE {
-    %t = "pto.tpop_from_aiv"() {split = SPLIT : i8} : () -> tensor<16x16xf32>
-    "pto.tfree_from_aiv"() {split = SPLIT : i8} : () -> ()
-    return %t : tensor<16x16xf32>
-  }
-  func.func @vector(%x: tensor<PUSHEDxf32>) VECTOR {
-    %sb = "pto.get_subblock_idx"() : () -> i64
-    %f = arith.sitofp %sb : i64 to f32
-    %e = tensor.empty() : tensor<PUSHEDxf32>
-    %s = linalg.fill ins(%f : f32) outs(%e : tensor<PUSHEDxf32>) -> tensor<PUSHEDxf32>
-    %v = arith.addf %x, SOURCE : tensor<PUSHEDxf32>
-    "pto.tpush_to_aic"(%v, %sb) {split = SPLIT : i8} : (tensor<PUSHEDxf32>, i64) -> ()
-    return
-  }
-}"""
 
 
 def v2c(split: int, pushed: str, source: str) -> ir.Module:

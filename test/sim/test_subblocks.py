@@ -12,29 +12,12 @@ from skew_mlir import fifo_model
 from skew_mlir.sim.check import differential_check
 from skew_mlir.sim.errors import Deadlock, SimError
 from skew_mlir.sim.scheduler import simulate
+from skew_testing.subblock_kernels import CUBE, SPLIT_C2V, V2C, VECTOR
 
-CUBE = 'attributes {pto.kernel_kind = #pto.kernel_kind<"cube">}'
-VECTOR = 'attributes {pto.kernel_kind = #pto.kernel_kind<"vector">}'
 
 
 def pipe(direction: str, ident: int = 0) -> fifo_model.Pipe:
     return fifo_model.Pipe(direction, ident)
-
-
-# The cube pushes a 16x16 tile with split SPLIT; each vector sub-block pops
-# its half (HALF) and returns it with its sub-block index.
-SPLIT_C2V = """module {
-  func.func @cube(%t: tensor<16x16xf32>) CUBE {
-    "pto.tpush_to_aiv"(%t) {split = SPLIT : i8} : (tensor<16x16xf32>) -> ()
-    return
-  }
-  func.func @vector() -> (tensor<HALFxf32>, i64) VECTOR {
-    %sb = "pto.get_subblock_idx"() : () -> i64
-    %h = "pto.tpop_from_aic"() {split = SPLIT : i8} : () -> tensor<HALFxf32>
-    "pto.tfree_from_aic"() {split = SPLIT : i8} : () -> ()
-    return %h, %sb : tensor<HALFxf32>, i64
-  }
-}"""
 
 
 def split_c2v(split: int, half: str):
@@ -79,26 +62,6 @@ def test_push_and_pop_disagreeing_on_split_is_a_located_error():
     with pytest.raises(SimError, match=r"'pto.tpop_from_aic' at -:\d+:\d+: pops message #0 of "
                                        "C2V with split 1, but it was pushed with split 0"):
         simulate(parse(text))
-
-
-# Each vector sub-block pushes a tile on V2C (its half under split); the cube
-# pops one message and returns it.
-V2C = """module {
-  func.func @cube() -> tensor<16x16xf32> CUBE {
-    %t = "pto.tpop_from_aiv"() {split = SPLIT : i8} : () -> tensor<16x16xf32>
-    "pto.tfree_from_aiv"() {split = SPLIT : i8} : () -> ()
-    return %t : tensor<16x16xf32>
-  }
-  func.func @vector(%x: tensor<PUSHEDxf32>) VECTOR {
-    %sb = "pto.get_subblock_idx"() : () -> i64
-    %f = arith.sitofp %sb : i64 to f32
-    %e = tensor.empty() : tensor<PUSHEDxf32>
-    %s = linalg.fill ins(%f : f32) outs(%e : tensor<PUSHEDxf32>) -> tensor<PUSHEDxf32>
-    %v = arith.addf %x, SOURCE : tensor<PUSHEDxf32>
-    "pto.tpush_to_aic"(%v, %sb) {split = SPLIT : i8} : (tensor<PUSHEDxf32>, i64) -> ()
-    return
-  }
-}"""
 
 
 def v2c(split: int, pushed: str, source: str):
