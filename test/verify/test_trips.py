@@ -134,6 +134,18 @@ def _contains(trips: TripSet, n: int) -> bool:
     return r == 0 and k >= trips.low and (trips.high is None or k <= trips.high)
 
 
+def _pair(text: str):
+    """The parsed pair (cube first, vector second), its functions by role and
+    the kernels' program templates."""
+    module = ir.Module.parse(text)
+    functions = {"cube": module.body.operations[0].operation,
+                 "vector": module.body.operations[1].operation}
+    _, holders = fifo_holders(module.operation)
+    templates = {r: build_template(r, f, holders, module.operation)
+                 for r, f in functions.items()}
+    return module, functions, templates
+
+
 def _check(seed: int, slots: int) -> int:
     rng = random.Random(seed)
     frees = rng.random() < 0.4
@@ -141,12 +153,7 @@ def _check(seed: int, slots: int) -> int:
     vector = Side(rng, "aiv", frees, cube if rng.random() < 0.8 else None)
     text = "module {\n" + cube.text("cube") + vector.text("vector") + "}\n"
     with skew_mlir.make_context():
-        module = ir.Module.parse(text)
-        functions = {"cube": module.body.operations[0].operation,
-                     "vector": module.body.operations[1].operation}
-        _, holders = fifo_holders(module.operation)
-        templates = {r: build_template(r, f, holders, module.operation)
-                     for r, f in functions.items()}
+        module, functions, templates = _pair(text)
         keys = set().union(*(t.at({}, {}).dynamic for t in templates.values()))
         if len(keys) != 1:
             return []
@@ -210,12 +217,7 @@ def test_the_fill_transient_at_100_slots():
   }}
 }}"""
     with skew_mlir.make_context():
-        module = ir.Module.parse(text)
-        functions = {"cube": module.body.operations[0].operation,
-                     "vector": module.body.operations[1].operation}
-        _, holders = fifo_holders(module.operation)
-        templates = {r: build_template(r, f, holders, module.operation)
-                     for r, f in functions.items()}
+        module, functions, templates = _pair(text)
         key = next(iter(templates["cube"].at({}, {}).dynamic))
         skews = _loops_with_depth(functions["cube"])
         for applied, bad in (({}, 2 * slots + 1), (skews, 2 * slots - 1)):
