@@ -147,6 +147,23 @@ def _add_entry(module: ir.Module, kernel: ir.Operation) -> None:
             func.ReturnOp([])
 
 
+def _fresh_results(function: ir.Operation) -> None:
+    """Return a copy of each tensor a function returns. One-shot
+    bufferization's call analysis asserts ("inconsistent analysis state")
+    on a callee whose result is equivalent to one argument and may alias
+    another, as loops carrying an argument through in place make it; a
+    returned copy aliases nothing, at the price of one copy per result."""
+    for block in function.regions[0].blocks:
+        ret = block.operations[len(block.operations) - 1] if len(block.operations) else None
+        if ret is None or ret.operation.name != "func.return":
+            continue
+        with ret.location, ir.InsertionPoint(ret):
+            for i, value in enumerate(list(ret.operands)):
+                if isinstance(value.type, ir.RankedTensorType):
+                    copy = bufferization.AllocTensorOp(value.type, [], copy=value)
+                    ret.operation.operands[i] = copy.result
+
+
 def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.Module, Rewritten]:
     """A new module with the pair module's ops, an entry per kernel and the
     FIFO ops rewritten; the sites of the rewritten FIFO ops."""
@@ -155,6 +172,9 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.
     with ir.InsertionPoint(module.body):
         for op in pair_module.regions[0].blocks[0].operations:
             op.operation.clone()
+    for op in module.body.operations:
+        if op.operation.name == "func.func":
+            _fresh_results(op.operation)
     for kernel in kernels:
         name = kernel.attributes["sym_name"].value
         copy = next(op.operation for op in module.body.operations
