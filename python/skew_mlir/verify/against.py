@@ -1,0 +1,74 @@
+"""Translation validation across two files: does a rewritten kernel pair
+deliver every message where the original did (docs/message-identity.md)?
+
+`check_against(original, rewrite, fifo_depth)` compares the cube/vector pair
+of the module `rewrite` with the pair of the module `original` (each a
+module op holding one function marked pto.core = "aic" and one "aiv"): the
+rewrite's FIFO ops are matched to the original's (verify/sites.py), both
+pairs run in the FIFO model with message identity on (verify/identity.py),
+and the result is a list of Report: errors at the rewrite's pops that
+receive another message than in the original, warnings where the check
+could not be made. `pto-verify-fifo{against=FILE}` and the static phase of
+`pto-sim check --against` both use it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
+from .identity import check_same_messages
+from .program import build_program, fifo_holders, program_uses
+from .sites import match_sites
+
+
+class Report(NamedTuple):
+    severity: str  # "error" / "warning"
+    op: ir.Operation  # where (in the rewrite)
+    message: str
+    notes: tuple = ()  # (op, text)
+
+
+def _pair(module: ir.Operation) -> dict | None:
+    found, _ = kernels_of(module)
+    if len(found["cube"]) != 1 or len(found["vector"]) != 1:
+        return None
+    return {role: functions[0] for role, functions in found.items()}
+
+
+def check_against(original: ir.Operation, rewrite: ir.Operation,
+                  fifo_depth: int = 0) -> list[Report]:
+    after = _pair(rewrite)
+    if after is None:
+        return []  # nothing to compare: pto-verify-fifo says what is wrong with the pair
+    before = _pair(original)
+    if before is None:
+        return [Report("error", rewrite, "cannot check message identity: the original "
+                                         "has no single cube/vector kernel pair")]
+    site, why = match_sites(before, after)
+    if site is None:
+        return [Report("error", rewrite, f"cannot check message identity: {why}")]
+    table = SlotTable(fifo_depth)
+    runs = []
+    for module, kernels in ((original, before), (rewrite, after)):
+        _, holders = fifo_holders(module)
+        programs = {role: build_program(role, f, holders, module)
+                    for role, f in kernels.items()}
+        unproved = [(op, what) for p in programs.values() for op, what in p.unproved]
+        if unproved:
+            which = "original" if module is original else "rewrite"
+            where = unproved[0][0] if module is rewrite else rewrite
+            return [Report("warning", where, f"message identity not checked: the "
+                                             f"{which} cannot be modelled "
+                                             f"({unproved[0][1]})")]
+        uses = {role: program_uses(p) for role, p in programs.items()}
+        slots, _ = pair_slots(table, kernels, uses, module)
+        runs.append(((programs["cube"], programs["vector"]), slots))
+    (b, b_slots), (a, a_slots) = runs
+    lanes = subblocks(after["cube"], after["vector"])
+    mismatches = check_same_messages(b, a, a_slots, lanes, lambda op: site.get(op, op),
+                                     before_slots=b_slots)
+    return [Report("warning" if m.unknown else "error", m.op, m.message, m.notes)
+            for m in mismatches]
