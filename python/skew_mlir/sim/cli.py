@@ -29,8 +29,9 @@ import numpy as np
 from .. import dialect as pto
 from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
+from ..diagnostics import site_name
 from ..verify.against import check_against
-from .errors import SimError, where
+from .errors import SimError
 from .interpreter import RECURSION_LIMIT
 from .kernels import find_pair, make_inputs, pair_module
 from .loading import apply_pipeline, clone, load_module
@@ -219,9 +220,9 @@ def _static_phase(before, after, fifo_depth: int) -> bool:
         print(f"FAIL (static): {len(errors)} pop(s) or FIFO op(s) of the rewrite break "
               f"message identity")
     for report in reports:
-        print(f"{where(report.op)}: {report.severity}: {report.message}")
+        print(f"{site_name(report.op.location)}: {report.severity}: {report.message}")
         for op, text in report.notes:
-            print(f"{where(op)}: note: {text}")
+            print(f"{site_name(op.location)}: note: {text}")
     return not errors
 
 

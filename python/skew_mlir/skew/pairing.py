@@ -393,8 +393,9 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         if final is not None and final.depth == plan.depth:
             continue
         if final is None:
+            fails = "deadlocks" if failed[1].kind == "deadlock" else "fails"
             decided[id(plan)] = Decision(DemotionPlan(
-                plan.loop, f"every skew depth deadlocks against "
+                plan.loop, f"every skew depth {fails} against "
                            f"@{names[_other(role_of[plan.loop])]} ({failure[plan.loop]})"))
         else:
             decided[id(plan)] = Decision(final, failure[plan.loop])

@@ -58,7 +58,7 @@ from typing import Callable
 
 from mlir import ir
 
-from ..diagnostics import place
+from ..diagnostics import place, site_name
 from ..fifo_model import C2V, POP, PUSH, Pipe
 from .model import DEFAULT_BUDGET, Identities, Model
 from .program import Event, Loop, Program
@@ -162,7 +162,7 @@ def _partners(pairs: dict) -> dict | None:
 
 
 def _site(op: ir.Operation) -> str:
-    return f"'{op.name}' at {place(op.location)}"
+    return f"'{op.name}' at {site_name(op.location)}"
 
 
 def _equal_on(a, b, meet: TripSet | None) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..diagnostics import place
+from ..diagnostics import place, site_name
 from ..fifo_model import OPS, POP, PUSH, pipe_of, tile_of
 
 
@@ -122,7 +122,7 @@ def match_sites(before: dict, after: dict) -> tuple[dict | None, str | None]:
         mine, repeated = _moved(after[role], ops["after"][role])
         unmatched = [op for op, key in mine.items() if key not in originals] + repeated
         if unmatched or len(mine) != len(originals):
-            where = (f"'{unmatched[0].name}' at {place(unmatched[0].location)}" if unmatched
+            where = (f"'{unmatched[0].name}' at {site_name(unmatched[0].location)}" if unmatched
                      else f"{len(mine)} FIFO op(s) for the original's {len(originals)}")
             return None, (f"the FIFO ops of the rewrite's {role} kernel do not match the "
                           f"original's by location or by what they move ({where}): keep "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
+from ..diagnostics import place
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
 from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of, modules_under,
                           op_error, pair_slots, scope_of, subblocks)
@@ -50,13 +51,14 @@ class VerifyFifo(Pass):
     def _originals(self, op: ir.Operation) -> list[ir.Operation]:
         """The modules of the `against` file, in modules_under order."""
         try:
+            open(self.against, "rb").close()
             with op.context:
                 original = ir.Module.parseFile(self.against)
+        except OSError as exc:
+            _report([(op, f"option 'against': cannot read {self.against}: {exc.strerror}")])
         except ir.MLIRError as exc:
-            what = "; ".join(f"{d.location}: {d.message}" for d in exc.error_diagnostics)
+            what = "; ".join(f"{place(d.location)}: {d.message}" for d in exc.error_diagnostics)
             _report([(op, f"option 'against': cannot parse {self.against}: {what}")])
-        except (OSError, RuntimeError) as exc:
-            _report([(op, f"option 'against': cannot read {self.against}: {exc}")])
         # Kept alive with the pass: the reports point into it.
         self._original = original
         return modules_under(original.operation)
