@@ -339,3 +339,30 @@ def test_pass_refuses_a_plan_that_swaps_messages(context, monkeypatch):
     assert "message identity mismatch on C2V: 'pto.tpop_from_aic' at" in demoted
     assert "but the original delivers 'pto.tpush_to_aiv' at" in demoted
     assert text.count('"pto.tpush_to_aiv"') == 2  # the loop as written
+
+
+RUNTIME = pair(f"""    scf.for %i = %c0 to %n step %c1 {{
+{push("a")}
+{push("b")}
+    }}""", f"""    scf.for %i = %c0 to %n step %c1 {{
+{pop("x")}
+{pop("y")}
+    }}""", f"%a: {T}, %b: {T}, %n: index").replace(
+    "func.func @vector()", f"func.func @vector(%a: {T}, %b: {T}, %n: index)")
+
+
+def test_two_files_over_every_run_time_trip(context, tmp_path):
+    original = parse_file(tmp_path / "original.mlir", RUNTIME)
+    same = parse_file(tmp_path / "same.mlir", RUNTIME)
+    assert check_against(original.operation, same.operation) == []
+    swapped = parse_file(tmp_path / "swapped.mlir", RUNTIME.replace(
+        '"pto.tpush_to_aiv"(%a)', "@A@").replace('"pto.tpush_to_aiv"(%b)', '"pto.tpush_to_aiv"(%a)')
+        .replace("@A@", '"pto.tpush_to_aiv"(%b)'))
+    reports = check_against(original.operation, swapped.operation)
+    assert [r.severity for r in reports] == ["error", "error"]
+    # Loops bounded by other expressions of the arguments: not comparable.
+    other = parse_file(tmp_path / "other.mlir", RUNTIME.replace(
+        "scf.for %i = %c0 to %n step %c1 {\n" + push("a"),
+        "scf.for %i = %c1 to %n step %c1 {\n" + push("a")))
+    (report,) = check_against(original.operation, other.operation)
+    assert report.severity == "warning" and "not checked" in report.message

@@ -20,8 +20,12 @@ from mlir import ir
 
 from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
 from .identity import check_same_messages
-from .program import build_program, fifo_holders, program_uses
+from .program import build_template, fifo_holders, program_uses
 from .sites import match_sites
+from .trips import NotAffine, Unfinished, over_all_trips
+
+# Sets of trips the check over every run-time trip may split into.
+BRANCHES = 10_000
 
 
 class Report(NamedTuple):
@@ -58,24 +62,51 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     if site is None:
         return [Report("error", rewrite, f"cannot check message identity: {why}")]
     table = SlotTable(fifo_depth)
-    runs = []
+    sides = []
     for module, kernels in ((original, before), (rewrite, after)):
         _, holders = fifo_holders(module)
-        programs = {role: build_program(role, f, holders, module)
-                    for role, f in kernels.items()}
-        unproved = [(op, what) for p in programs.values() for op, what in p.unproved]
+        templates = {role: build_template(role, f, holders, module)
+                     for role, f in kernels.items()}
+        plain = {role: t.at({}, {}) for role, t in templates.items()}
+        # Every loop once (run-time trips at 1): the pipes used whatever the trip.
+        keys = set().union(*(p.dynamic for p in plain.values()))
+        once = {role: t.at(dict.fromkeys(keys, 1), {}) for role, t in templates.items()}
+        unproved = [(op, what) for p in once.values() for op, what in p.unproved]
         if unproved:
             which = "original" if module is original else "rewrite"
             where = unproved[0][0] if module is rewrite else rewrite
             return [Report("warning", where, f"message identity not checked: the "
                                              f"{which} cannot be modelled "
                                              f"({unproved[0][1]})")]
-        uses = {role: program_uses(p) for role, p in programs.items()}
+        uses = {role: program_uses(p) for role, p in once.items()}
         slots, _ = pair_slots(table, kernels, uses, module)
-        runs.append(((programs["cube"], programs["vector"]), slots))
-    (b, b_slots), (a, a_slots) = runs
+        sides.append((templates, keys, slots))
+    (b, b_keys, b_slots), (a, a_keys, a_slots) = sides
+    if b_keys != a_keys or len(a_keys) > 1:
+        return [Report("warning", rewrite, (
+            "message identity not checked: the loops of the two files run trip counts "
+            "known at run time only that are not one and the same expression of the "
+            "kernels' arguments"))]
+    key = next(iter(a_keys), None)
     lanes = subblocks(after["cube"], after["vector"])
-    mismatches = check_same_messages(b, a, a_slots, lanes, lambda op: site.get(op, op),
-                                     before_slots=b_slots)
+
+    def run(n):
+        trips = {} if key is None else {key: n}
+        programs = [{role: t.at(trips, {}) for role, t in side.items()} for side in (b, a)]
+        found = check_same_messages(
+            (programs[0]["cube"], programs[0]["vector"]),
+            (programs[1]["cube"], programs[1]["vector"]), a_slots, lanes,
+            lambda op: site.get(op, op), before_slots=b_slots)
+        return found, 1
+
+    if key is None:
+        mismatches = run(None)[0]
+    else:
+        try:
+            branches = over_all_trips(run, BRANCHES)
+        except (NotAffine, Unfinished) as exc:
+            return [Report("warning", rewrite, f"message identity not checked over every "
+                                               f"trip: {exc}")]
+        mismatches = next((found for _, found in branches if found), [])
     return [Report("warning" if m.unknown else "error", m.op, m.message, m.notes)
             for m in mismatches]

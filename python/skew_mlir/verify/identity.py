@@ -167,11 +167,15 @@ def _site(op: ir.Operation) -> str:
 
 def _equal_on(a, b, meet: TripSet | None) -> bool:
     """Whether two counts (ints or trips.Affine) agree at every trip of
-    `meet`: two affine functions that agree at two trips agree at all."""
-    if not isinstance(a, Affine) and not isinstance(b, Affine):
-        return a == b
-    if meet is None:
+    `meet` (None: the branch of the run they come from): two affine
+    functions that agree at two trips agree at all."""
+    if a == b:
+        return True  # (for Affine values: the same function of n)
+    symbolic = [v for v in (a, b) if isinstance(v, Affine)]
+    if not symbolic:
         return False
+    if meet is None:
+        meet = symbolic[0].branch.trips()  # both of one run's branch
     first = meet.first()
     points = [first] if meet.last() == first else [first, first + meet.modulus]
     return all(_at(a, n) == _at(b, n) for n in points)
