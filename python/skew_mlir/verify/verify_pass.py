@@ -67,13 +67,16 @@ class VerifyFifo(Pass):
         if index >= len(originals):
             _report([(module, f"cannot check message identity: {self.against} has no "
                               f"module #{index} to compare this one with")])
-        failed = False
-        for report in check_against(originals[index], module, self.fifo_depth):
+        reports = check_against(originals[index], module, self.fifo_depth)
+        for report in reports:
             diagnostics.emit(report.op.location, report.severity, report.message,
                              [(op.location, text) for op, text in report.notes])
-            failed = failed or report.severity == "error"
-        if failed:
+        if any(report.severity == "error" for report in reports):
             raise PassFailure()
+        if self.remarks and not reports:
+            diagnostics.remark(module.location, f"message identity kept: every pop "
+                               f"receives the message (push site, iteration) it receives "
+                               f"in {self.against}")
 
     def _verify_module(self, op: ir.Operation, fifo_ops: list, holders: set) -> bool:
         """Verifies the pair of kernels directly in module `op`; `fifo_ops`
