@@ -206,15 +206,20 @@ class _Pair:
         if errors:
             return Verdict("deadlock"), model, cost
         if skews:
-            verdict = self._same_messages(programs, model, trips)
+            changed = {role for role, function in self.functions.items()
+                       if any(_kernel_function(loop, self.module) == function
+                              for loop in pipelined)}
+            verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
                 return verdict, model, cost
         return Verdict("proved"), model, cost
 
-    def _same_messages(self, programs: dict, model: Model, trips: dict) -> Verdict | None:
+    def _same_messages(self, programs: dict, model: Model, trips: dict,
+                       changed: set) -> Verdict | None:
         """Translation validation of a plan that proves (`programs`, run in
-        `model`, at `trips`): every pop must receive the message it receives
-        in the input (docs/message-identity.md). A "broken" verdict naming
+        `model`, at `trips`; `changed`: the roles whose kernel it rewrites):
+        every pop must receive the message it receives in the input
+        (docs/message-identity.md). A "broken" verdict naming
         the first pop that does not, "unknown" where the input's messages are
         not known, else None."""
         at = None if self.key is None else _trip_set(trips[self.key])
@@ -229,7 +234,8 @@ class _Pair:
                 continue  # the input deadlocks here: no message to keep
             mismatches, impure = compare(identities, found, meet)
             if impure and not mismatches:
-                inputs = {role: t.at(trips, {}) for role, t in self.templates.items()}
+                inputs = {role: t.at(trips, {}) if role in changed else programs[role]
+                          for role, t in self.templates.items()}
                 mismatches = same_streams((inputs["cube"], inputs["vector"]),
                                           (programs["cube"], programs["vector"]), impure)
             if mismatches:
