@@ -54,13 +54,15 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     after = _pair(rewrite)
     if after is None:
         return []  # nothing to compare: pto-verify-fifo says what is wrong with the pair
+    # What cannot be checked is a warning, as for everything the model
+    # cannot read: the data comparison of pto-sim still runs.
     before = _pair(original)
     if before is None:
-        return [Report("error", rewrite, "cannot check message identity: the original "
-                                         "has no single cube/vector kernel pair")]
+        return [Report("warning", rewrite, "message identity not checked: the original "
+                                           "has no single cube/vector kernel pair")]
     site, why = match_sites(before, after)
     if site is None:
-        return [Report("error", rewrite, f"cannot check message identity: {why}")]
+        return [Report("warning", rewrite, f"message identity not checked: {why}")]
     table = SlotTable(fifo_depth)
     sides = []
     for module, kernels in ((original, before), (rewrite, after)):
