@@ -76,3 +76,12 @@ def place(location: ir.Location) -> str:
 
 
 _UNKNOWN = "<unknown>:0"
+
+
+def site_name(location: ir.Location) -> str:
+    """`place(location)`, or for a location naming a site without a file
+    position (`loc("S")`) that name, quoted."""
+    where = place(location)
+    if where == _UNKNOWN and location.is_a_name():
+        return f'"{location.name_str}"'
+    return where

@@ -370,8 +370,8 @@ class Mutate(Pass):
 
     argument = "test-fuzz-mutate"
     op_name = "func.func"
-    summary = "Test pass: negate or repeat the cube's first push"
-    mode: str = option("negate", "negate | repeat")
+    summary = "Test pass: negate or repeat the cube's first push, or swap its first two"
+    mode: str = option("negate", "negate | repeat | swap")
 
     def run(self, op: ir.Operation) -> None:
         if op.attributes["pto.core"].value != "aic":
@@ -380,6 +380,12 @@ class Mutate(Pass):
         op.walk(lambda o: (pushes.append(o) if o.name == "pto.tpush_to_aiv" else None)
                 or ir.WalkResult.ADVANCE)
         push = pushes[0]
+        if self.mode == "swap":
+            # The next push in the same block (same type: the messages of
+            # a spec are all one tile type).
+            second = next(p for p in pushes[1:] if p.parent == push.parent)
+            push.move_after(second)
+            return
         with push.location, ir.InsertionPoint(push):
             if self.mode == "repeat":
                 push.clone()
@@ -392,11 +398,21 @@ BROKEN = PairSpec(slots=2, loops=(CrossLoop(
     cube=SideLoop(stages=3, accs=(Acc("tile", 1),)), vector=SideLoop(stages=3)),))
 
 
-@pytest.mark.parametrize("mode,stage", [("negate", "sim"), ("repeat", "verify-fifo")])
-def test_a_wrong_transformation_is_caught(mode, stage):
+# Two same-typed messages from the cube per iteration.
+TWO_MESSAGES = PairSpec(slots=2, loops=(CrossLoop(
+    trip=4, messages=(Message("cube", Expr("splat", a=1)), Message("cube", Expr("splat", a=2)),
+                      Message("vector", Expr("popped"))),
+    cube=SideLoop(stages=3), vector=SideLoop(stages=3)),))
+
+
+@pytest.mark.parametrize("mode,stage,spec", [("negate", "sim", BROKEN),
+                                             ("repeat", "verify-fifo", BROKEN),
+                                             ("swap", "identity", TWO_MESSAGES)])
+def test_a_wrong_transformation_is_caught(mode, stage, spec):
     """The properties can fail: a pass that changes a message (caught by the
-    simulator) or adds one (caught by pto-verify-fifo) is reported."""
-    text = render(BROKEN)
+    simulator), adds one (caught by pto-verify-fifo) or swaps two of one type
+    (caught on the FIFO model, before any data runs) is reported."""
+    text = render(spec)
     assert check_pair(text).startswith("PASS")
     with pytest.raises(PropertyFailure) as failure:
         check_pair(text, pipeline="builtin.module(func.func(pto-skew-cross-core, "

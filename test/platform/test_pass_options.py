@@ -78,7 +78,8 @@ def test_good_values_are_kept_and_printed_as_a_pipeline():
     assert skew.pipeline_text() == ("pto-skew-cross-core{fifo-depth=2 remarks=false "
                                     "tag-membership=false remainder=peel depth=stages "
                                     "cost-model={}}")
-    assert passes.verify_fifo().pipeline_text() == "pto-verify-fifo{fifo-depth=0 remarks=false}"
+    assert passes.verify_fifo().pipeline_text() == ("pto-verify-fifo{fifo-depth=0 remarks=false "
+                                                     "against={}}")
 
 
 def test_good_values_run():

@@ -81,7 +81,7 @@ def test_pass_manager_parse_accepts_the_example_before_and_after_the_skew():
 
 def test_pipeline_text_and_library_call():
     verifier = skew_mlir.passes.verify_fifo(fifo_depth=2, remarks=True)
-    assert verifier.pipeline_text() == "pto-verify-fifo{fifo-depth=2 remarks=true}"
+    assert verifier.pipeline_text() == "pto-verify-fifo{fifo-depth=2 remarks=true against={}}"
     module = ir.Module.parseFile(str(SIM_INPUTS / "deadlock_d3.mlir"))
     ok, diags = run_verify(module, f"builtin.module({verifier.pipeline_text()})")
     assert not ok and sum("deadlock at 2 slot(s)" in d for d in diags) == 2

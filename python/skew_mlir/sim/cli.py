@@ -5,6 +5,10 @@
   pto-sim check FILE [--pass-pipeline P | --against AFTER.mlir]
                 [--timeline pair.png] [--rtol R --atol A] [--jit] [options]
 
+check first proves on the FIFO model that every pop of the transformed pair
+receives the message (push site, iteration) it receives in FILE (a static
+phase: FAIL (static) and no run when it does not), then runs both.
+
 --jit runs the kernels as machine code (skew_mlir.jit: MLIR's ExecutionEngine,
 one thread per core) instead of interpreting them; check --jit also runs the
 interpreter and requires the two executors to agree within a tolerance.
@@ -25,9 +29,11 @@ import numpy as np
 from .. import dialect as pto
 from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
+from ..diagnostics import site_name
+from ..verify.against import check_against
 from .errors import SimError
 from .interpreter import RECURSION_LIMIT
-from .kernels import find_pair, make_inputs
+from .kernels import find_pair, make_inputs, pair_module
 from .loading import apply_pipeline, clone, load_module
 from .outputs import copy_inputs, save, summary
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
@@ -181,6 +187,8 @@ def _check(args) -> int:
         after = clone(before)
         apply_pipeline(after, pipeline)
         note = slot_mismatch(pipeline, before, args.fifo_depth)
+    if not _static_phase(before, after, args.fifo_depth or 0):
+        return 1
     if args.jit:
         return _check_jit(args, before, after, note)
     report = differential_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
@@ -201,6 +209,21 @@ def _check(args) -> int:
         draw_pair(report.before, report.after, args.timeline)
         print(f"timeline: {args.timeline}")
     return 0 if report.ok else 1
+
+
+def _static_phase(before, after, fifo_depth: int) -> bool:
+    """Message identity on the FIFO model (docs/message-identity.md) before
+    any data runs: prints what it found, whether it found no error."""
+    reports = check_against(pair_module(before), pair_module(after), fifo_depth)
+    errors = [r for r in reports if r.severity == "error"]
+    if errors:
+        print(f"FAIL (static): {len(errors)} pop(s) or FIFO op(s) of the rewrite break "
+              f"message identity")
+    for report in reports:
+        print(f"{site_name(report.op.location)}: {report.severity}: {report.message}")
+        for op, text in report.notes:
+            print(f"{site_name(op.location)}: note: {text}")
+    return not errors
 
 
 def _check_jit(args, before, after, note) -> int:

@@ -31,10 +31,11 @@ from ..calls import call_summaries, calls_under
 from ..diagnostics import place
 from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_role, kernels_of,
                           pair_slots, subblocks)
+from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
 from ..verify.program import (Pipelined, build_program, build_template, fifo_holders,
                               function_name, producer_skew, program_uses)
-from ..verify.trips import ALL_TRIPS, NotAffine, TripSet, Unfinished, over_all_trips
+from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, over_all_trips
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
 
@@ -174,6 +175,9 @@ class _Pair:
                           "run time only"] if len(keys) > 1 else [])
         self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None
         self.good: list[TripSet] | None = None  # the trips at which the input proves
+        # The runs of the input over every trip: (trips, verdict, identities
+        # where it proves); what every plan must deliver (docs/message-identity.md).
+        self._input: list | None = None
 
     def run(self, skews: dict, trip) -> tuple[Verdict, Model | None, int]:
         """The verdict of the pair with `skews` applied at `trip` (of the
@@ -189,7 +193,8 @@ class _Pair:
         unproved = [what for p in programs.values() for _, what in p.unproved]
         if unproved:
             return Verdict("unknown", unproved[0]), None, 1
-        model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks)
+        model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks,
+                      identity=same_site)
         outcome = model.run()
         cost = outcome.simulated + model.steps
         if not outcome.complete:
@@ -198,11 +203,69 @@ class _Pair:
         wrong = [f for f in errors if not f.deadlock]
         if wrong:
             return Verdict("broken", wrong[0].message, wrong[0].op), model, cost
-        return Verdict("deadlock" if errors else "proved"), model, cost
+        if errors:
+            return Verdict("deadlock"), model, cost
+        if skews:
+            changed = {role for role, function in self.functions.items()
+                       if any(_kernel_function(loop, self.module) == function
+                              for loop in pipelined)}
+            verdict = self._same_messages(programs, model, trips, changed)
+            if verdict is not None:
+                return verdict, model, cost
+        return Verdict("proved"), model, cost
+
+    def _same_messages(self, programs: dict, model: Model, trips: dict,
+                       changed: set) -> Verdict | None:
+        """Translation validation of a plan that proves (`programs`, run in
+        `model`, at `trips`; `changed`: the roles whose kernel it rewrites):
+        every pop must receive the message it receives in the input
+        (docs/message-identity.md). A "broken" verdict naming
+        the first pop that does not, "unknown" where the input's messages are
+        not known, else None."""
+        at = None if self.key is None else _trip_set(trips[self.key])
+        found = model.identities()
+        for known, verdict, identities in self.input_runs():
+            meet = None if at is None else at.meet(known)
+            if at is not None and meet is None:
+                continue
+            if verdict.kind == "unknown":
+                return Verdict("unknown", f"the input's messages are not known: {verdict.what}")
+            if identities is None:
+                continue  # the input deadlocks here: no message to keep
+            mismatches, impure = compare(identities, found, meet)
+            if impure and not mismatches:
+                inputs = {role: t.at(trips, {}) if role in changed else programs[role]
+                          for role, t in self.templates.items()}
+                mismatches = same_streams((inputs["cube"], inputs["vector"]),
+                                          (programs["cube"], programs["vector"]), impure)
+            if mismatches:
+                kind = "unknown" if mismatches[0].unknown else "broken"
+                return Verdict(kind, mismatches[0].message, mismatches[0].op)
+        return None
+
+    def input_runs(self) -> list[tuple[TripSet | None, Verdict, object]]:
+        """The input's runs over every trip (run once): (trips, verdict,
+        its message identities where it proves)."""
+        if self._input is None:
+            def run(n):
+                verdict, model, cost = self.run({}, n)
+                proved = verdict.kind == "proved"
+                return (verdict, model.identities() if proved else None), cost
+            if self.key is None:
+                self._input = [(None, *run(None)[0])]
+            else:
+                try:
+                    self._input = [(trips, *result) for trips, result
+                                   in over_all_trips(run, PROOF_BUDGET)]
+                except (NotAffine, Unfinished) as exc:
+                    self._input = [(ALL_TRIPS, Verdict("unknown", str(exc)), None)]
+        return self._input
 
     def verdicts(self, skews: dict) -> list[tuple[TripSet | None, Verdict]]:
         """The verdicts of the pair with `skews` over every trip: per set of
         trips (None: the trips are constants)."""
+        if not skews:
+            return [(trips, verdict) for trips, verdict, _ in self.input_runs()]
         if self.key is None:
             return [(None, self.run(skews, None)[0])]
         try:
@@ -250,6 +313,12 @@ class _Pair:
 
     def proves(self, skews: dict) -> bool:
         return self.failure(skews) is None
+
+
+def _trip_set(trip) -> TripSet:
+    """The trips a run at `trip` covers: its branch's (a trips.Affine), or
+    the one trip."""
+    return trip.branch.trips() if isinstance(trip, Affine) else TripSet(1, 0, trip, trip)
 
 
 def _at(trips: TripSet | None) -> str:
@@ -330,8 +399,9 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         if final is not None and final.depth == plan.depth:
             continue
         if final is None:
+            fails = "deadlocks" if failed[1].kind == "deadlock" else "fails"
             decided[id(plan)] = Decision(DemotionPlan(
-                plan.loop, f"every skew depth deadlocks against "
+                plan.loop, f"every skew depth {fails} against "
                            f"@{names[_other(role_of[plan.loop])]} ({failure[plan.loop]})"))
         else:
             decided[id(plan)] = Decision(final, failure[plan.loop])

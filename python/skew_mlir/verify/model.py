@@ -24,6 +24,7 @@ periods: prologue, one period, epilogue.
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable, Hashable
 
 from mlir import ir
 
@@ -82,6 +83,20 @@ class Cursor:
         return tuple(frame[2] for frame in self.frames)
 
 
+@dataclasses.dataclass
+class Identities:
+    """Which push op each pop op received from in a run (docs/message-identity.md).
+
+    `pairs[pipe][(push site, pop site)]` = (push ordinal, pop ordinal) of
+    the first such message; `totals[site]` = how often the site ran in all
+    (an int, or a verify.trips.Affine of a symbolic trip); `ops[site]` = an
+    op of the run's programs standing for it (where to report)."""
+
+    pairs: dict[Pipe, dict[tuple, tuple]]
+    totals: dict
+    ops: dict
+
+
 class _Stop(Exception):
     pass
 
@@ -108,7 +123,8 @@ class Lane:
 
 class Model:
     def __init__(self, cube: Program, vector: Program, slots: dict[Pipe, int],
-                 subblocks: int = 1, budget: int = DEFAULT_BUDGET):
+                 subblocks: int = 1, budget: int = DEFAULT_BUDGET,
+                 identity: Callable[[ir.Operation], Hashable] | None = None):
         self.lanes = [Lane(cube, 0, subblocks)] + [Lane(vector, i, subblocks)
                                                    for i in range(subblocks)]
         frees = {"cube": cube.frees(), "vector": vector.frees()}
@@ -127,6 +143,18 @@ class Model:
         self.simulated = 0
         self.steps = 0
         self.jumps = 0
+        # Message identity (verify/identity.py), when asked for: `identity`
+        # maps each FIFO op to the site it stands for; per (lane, site) how
+        # often the lane has run it so far (its ordinal), per pipe the (push
+        # site, pop site) pairs seen, each with the ordinals of its first
+        # occurrence, and per site the first op seen of it.
+        self.site = identity
+        self.ordinals: dict[tuple[int, Hashable], object] | None = (
+            None if identity is None else {})
+        self.ops: dict[Hashable, ir.Operation] = {}
+        self.pairs: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
+        # Per pipe: message index -> the (site, ordinal) of each of its pushes.
+        self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
 
     def run(self) -> Outcome:
         history: dict[tuple, list] = {}
@@ -148,7 +176,8 @@ class Model:
                 seen = history.setdefault(key, [])
                 self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
                 self._accelerate(seen, rounds)
-                seen.append((self._counters(), self._freed(), rounds))
+                ordinals = None if self.ordinals is None else dict(self.ordinals)
+                seen.append((self._counters(), self._freed(), rounds, ordinals))
                 if len(seen) > HISTORY:
                     del seen[0]
                 moved = False
@@ -172,6 +201,14 @@ class Model:
             messages = self.messages[pipe]
             parts.append((state.key(), tuple((i - base, tuple(messages[i]))
                                              for i in sorted(messages))))
+        if self.ordinals is not None:
+            # The pushes in flight by their ordinals relative to their op's
+            # count now: equal in every period.
+            ordinals = self.ordinals
+            for pipe, state in self.pipes.items():
+                base, stamps = state.freed(), self.stamps[pipe]
+                parts.append(tuple((i - base, tuple(n - ordinals[site] for site, n in stamps[i]))
+                                   for i in sorted(stamps)))
         return tuple(parts)
 
     def _counters(self) -> tuple:
@@ -185,26 +222,37 @@ class Model:
         one so far, which sizes the candidates)."""
         now = self._counters()
         best = None
-        for then, freed, then_rounds in seen:
+        for then, freed, then_rounds, ordinals in seen:
             jump = self._periods(then, now)
             if jump is None:
                 continue
             periods, moves = jump
             gain = rank(periods * (rounds - then_rounds))
             if best is None or gain > best[0]:
-                best = (gain, periods, moves, freed)
+                best = (gain, periods, moves, freed, ordinals)
         if best is None:
             return
-        _, periods, moves, freed = best
+        _, periods, moves, freed, ordinals = best
         for lane, move in zip(self.lanes, moves):
             if move is not None:
                 level, delta = move
                 lane.cursor.frames[level][2] += periods * delta
+        shifts = {}
         for (pipe, state), before in zip(self.pipes.items(), freed):
             # Equal keys: every counter of the pipe moved by the same amount.
-            shift = periods * (state.freed() - before)
+            shift = shifts[pipe] = periods * (state.freed() - before)
             state.advance(shift)
             self.messages[pipe] = {i + shift: m for i, m in self.messages[pipe].items()}
+        if ordinals is not None:
+            # Each op ran as often in every period as in the one seen; the
+            # messages in flight are those of the last period.
+            moved = {site: periods * (count - ordinals.get(site, 0))
+                     for site, count in self.ordinals.items()}
+            for site, count in moved.items():
+                self.ordinals[site] += count
+            for pipe, shift in shifts.items():
+                self.stamps[pipe] = {i + shift: [(site, n + moved[site]) for site, n in m]
+                                     for i, m in self.stamps[pipe].items()}
         self.jumps += 1
 
     def _periods(self, then: tuple, now: tuple):
@@ -248,11 +296,17 @@ class Model:
                     return moved
                 message = state.push(index)
                 self.messages[event.pipe].setdefault(message, []).append(event)
+                if self.ordinals is not None:
+                    self.stamps[event.pipe].setdefault(message, []).append(
+                        self._ordinal(lane, event))
             elif kind is POP:
                 if not state.can_pop(index):
                     return moved
                 message = state.pop(index)
-                self._check(event, self.messages[event.pipe][message], message, state)
+                pushes = self.messages[event.pipe][message]
+                if self.ordinals is not None:
+                    self._identify(lane, event, pushes, self.stamps[event.pipe][message])
+                self._check(event, pushes, message, state)
                 self._forget(event.pipe, state)
             else:
                 if state.free(index) is None:
@@ -266,6 +320,32 @@ class Model:
             self.simulated += 1
             moved = True
 
+    def _ordinal(self, lane: Lane, event: Event) -> tuple:
+        """(the lane's site of `event`, how often the lane ran it before),
+        counting this run."""
+        key = self.site(event.op)
+        self.ops.setdefault(key, event.op)
+        site = (lane.index if lane.program.role == "vector" else -1, key)
+        count = self.ordinals.get(site, 0)
+        self.ordinals[site] = count + 1
+        return site, count
+
+    def _identify(self, lane: Lane, pop: Event, pushes: list, stamps: list) -> None:
+        """Records which push op the pop receives from, with both ordinals
+        the first time."""
+        (_, popped), ordinal = self._ordinal(lane, pop)
+        pairs = self.pairs[pop.pipe]
+        for ((_, pushed), count) in stamps:
+            pairs.setdefault((pushed, popped), (count, ordinal))
+
+    def identities(self) -> Identities:
+        """What the run saw of message identity (a Model built with
+        identity=True)."""
+        totals: dict = {}
+        for (_, site), count in self.ordinals.items():
+            totals.setdefault(site, count)  # every lane of a core runs the same program
+        return Identities(self.pairs, totals, self.ops)
+
     def _forget(self, pipe: Pipe, state: PipeState) -> None:
         """Drop the messages every consumer lane has popped and released."""
         messages = self.messages[pipe]
@@ -276,6 +356,8 @@ class Model:
             if not index < freed:
                 break
             del messages[index]
+            if self.ordinals is not None:
+                del self.stamps[pipe][index]
 
     def _check(self, pop: Event, pushes: list, index: int, state: PipeState) -> None:
         """The pop's tile and split against the message's pushes."""

@@ -6,10 +6,12 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
+from ..diagnostics import place
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
 from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of, modules_under,
                           op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
+from .against import check_against
 from .model import Finding, check_pair, slots_text
 from .program import build_program, fifo_holders, function_name, program_uses, role_error
 
@@ -22,8 +24,12 @@ class VerifyFifo(Pass):
     fifo_depth: int = option(0, "Slots of a pipe no initialise op declares (0: module "
                                 "attribute pto.fifo_depth, else 4)", minimum=0)
     remarks: bool = option(False, "Emit a remark with what was proved")
+    against: str = option("", "Original file this module is a rewrite of: also check that "
+                              "every pop receives the message (push site, iteration) it "
+                              "receives there (docs/message-identity.md)")
 
     def run(self, op: ir.Operation) -> None:
+        originals = self._originals(op) if self.against else None
         # Each module's kernels form its own pair, at its own slot count (the
         # nearest pto.fifo_depth): a nested module (any symbol table: a
         # gpu.module, ...) is verified on its own.
@@ -32,17 +38,50 @@ class VerifyFifo(Pass):
         for fifo in fifo_ops:
             by_module.setdefault(scope_of(fifo), []).append(fifo)
         failed = False
-        for module in modules_under(op):
+        for index, module in enumerate(modules_under(op)):
             try:
-                self._verify_module(module, by_module.get(module, []), holders)
+                if (self._verify_module(module, by_module.get(module, []), holders)
+                        and originals is not None):
+                    self._check_against(module, originals, index)
             except PassFailure:
                 failed = True
         if failed:
             raise PassFailure()
 
-    def _verify_module(self, op: ir.Operation, fifo_ops: list, holders: set) -> None:
+    def _originals(self, op: ir.Operation) -> list[ir.Operation]:
+        """The modules of the `against` file, in modules_under order."""
+        try:
+            open(self.against, "rb").close()
+            with op.context:
+                original = ir.Module.parseFile(self.against)
+        except OSError as exc:
+            _report([(op, f"option 'against': cannot read {self.against}: {exc.strerror}")])
+        except ir.MLIRError as exc:
+            what = "; ".join(f"{place(d.location)}: {d.message}" for d in exc.error_diagnostics)
+            _report([(op, f"option 'against': cannot parse {self.against}: {what}")])
+        # Kept alive with the pass: the reports point into it.
+        self._original = original
+        return modules_under(original.operation)
+
+    def _check_against(self, module: ir.Operation, originals: list, index: int) -> None:
+        if index >= len(originals):
+            _report([(module, f"cannot check message identity: {self.against} has no "
+                              f"module #{index} to compare this one with")])
+        reports = check_against(originals[index], module, self.fifo_depth)
+        for report in reports:
+            diagnostics.emit(report.op.location, report.severity, report.message,
+                             [(op.location, text) for op, text in report.notes])
+        if any(report.severity == "error" for report in reports):
+            raise PassFailure()
+        if self.remarks and not reports:
+            diagnostics.remark(module.location, f"message identity kept: every pop "
+                               f"receives the message (push site, iteration) it receives "
+                               f"in {self.against}")
+
+    def _verify_module(self, op: ir.Operation, fifo_ops: list, holders: set) -> bool:
         """Verifies the pair of kernels directly in module `op`; `fifo_ops`
-        are the FIFO and initialise ops whose nearest module it is."""
+        are the FIFO and initialise ops whose nearest module it is. Whether
+        the pair was proved."""
         default_slots(op, self.fifo_depth)  # a malformed pto.fifo_depth fails here
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
@@ -58,12 +97,12 @@ class VerifyFifo(Pass):
                     errors.append((fifo, message))
         if not fifo_ops or errors:
             _report(errors)
-            return
+            return False
         if not kernels:
             diagnostics.warning(op.location, f"FIFO ops not verified: no function is "
                                 f"marked {CORE_ATTR} = \"aic\" or \"aiv\" (or "
                                 f"{KERNEL_KIND_ATTR})")
-            return
+            return False
         if len(kernels) == 1:
             (role, function), = kernels.items()
             peer = "aiv" if role == "cube" else "aic"
@@ -72,10 +111,10 @@ class VerifyFifo(Pass):
                 _report([(first, f"missing peer: the {role} kernel "
                                  f"@{function_name(function)} uses the FIFO, but no "
                                  f"function is marked {CORE_ATTR} = \"{peer}\"")])
-            return
-        self._verify_pair(op, kernels, holders)
+            return False
+        return self._verify_pair(op, kernels, holders)
 
-    def _verify_pair(self, op, kernels, holders) -> None:
+    def _verify_pair(self, op, kernels, holders) -> bool:
         programs = {role: build_program(role, function, holders, op)
                     for role, function in kernels.items()}
         uses = {role: program_uses(program) for role, program in programs.items()}
@@ -90,7 +129,7 @@ class VerifyFifo(Pass):
             diagnostics.warning(where.location, f"could not prove FIFO message counts, "
                                 f"tile types or deadlock freedom: {what}")
         if unproved:
-            return
+            return False
         lanes = subblocks(kernels["cube"], kernels["vector"])
         outcome = check_pair(programs["cube"], programs["vector"], slots, lanes)
         findings = outcome.findings + _total_mismatches(programs, outcome.findings)
@@ -111,6 +150,7 @@ class VerifyFifo(Pass):
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} repeating stretch(es) of loop iterations "
                 f"fast-forwarded)"))
+        return outcome.complete
 
 
 def _total_mismatches(programs: dict, findings: list) -> list[Finding]:

@@ -16,6 +16,9 @@
   blocks is a warning naming it and no pair is claimed "verified" (the
   verifier cannot model branches between blocks), and the pass skews no
   loop of such a kernel: its FIFO ops do not multiply;
+- `identity`: every pop of the transformed pair receives the message (push
+  site, iteration) it receives in the original, on the FIFO model
+  (verify/against.py, what `pto-verify-fifo{against=FILE}` checks);
 - `sim`: original and transformed pairs give bitwise identical outputs and
   per-pipe message traces, with no deadlock;
 - `idempotent`: a second run of the pass changes nothing.
@@ -40,6 +43,7 @@ from skew_mlir.jit import JitUnsupported
 from skew_mlir.jit.differential import jit_check
 from skew_mlir.sim.check import differential_check
 from skew_mlir.sim.errors import SimError
+from skew_mlir.verify.against import check_against
 
 # The pass at the module anchor (it sees each cube/vector pair and proves the
 # planned pair) and nested under func.func (it sees one kernel).
@@ -48,8 +52,8 @@ SKEW_FUNC = "builtin.module(func.func(pto-skew-cross-core))"
 ANCHORS = ("module", "func")
 VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
 VERIFY_FIFO_REMARKS = "builtin.module(pto-verify-fifo{remarks=true})"
-STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "sim", "jit",
-          "idempotent")
+STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "identity", "sim",
+          "jit", "idempotent")
 # Wall-clock bound of the JIT oracle's child process per case.
 JIT_SECONDS = 120
 
@@ -104,6 +108,16 @@ def _verify_fifo(module: ir.Module, stage: str) -> None:
     if multi and claimed:
         raise PropertyFailure(stage, f"pto-verify-fifo claims a proof with a kernel of "
                                      f"several blocks: {claimed[0]}")
+
+
+def _same_messages(before: ir.Module, after: ir.Module) -> None:
+    """Every pop of each pair of `after` receives the message it receives in
+    `before` (the pass keeps the input's locations, which match the sites)."""
+    for original, rewrite in zip(modules_under(before.operation),
+                                 modules_under(after.operation)):
+        errors = [r for r in check_against(original, rewrite) if r.severity == "error"]
+        if errors:
+            raise PropertyFailure("identity", f"{errors[0].op.location}: {errors[0].message}")
 
 
 def _multi_block_kernels(module: ir.Module) -> dict[str, int]:
@@ -246,6 +260,7 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                                                f"before, {count} after)")
         if verify_fifo:
             _verify_fifo(_clone(after), "verify-fifo")
+        _same_messages(before, after)
 
         jit_verdict = ""
         for args in launches:

@@ -1,0 +1,114 @@
+"""Translation validation across two files: does a rewritten kernel pair
+deliver every message where the original did (docs/message-identity.md)?
+
+`check_against(original, rewrite, fifo_depth)` compares the cube/vector pair
+of the module `rewrite` with the pair of the module `original` (each a
+module op holding one function marked pto.core = "aic" and one "aiv"): the
+rewrite's FIFO ops are matched to the original's (verify/sites.py), both
+pairs run in the FIFO model with message identity on (verify/identity.py),
+and the result is a list of Report: errors at the rewrite's pops that
+receive another message than in the original, warnings where the check
+could not be made. `pto-verify-fifo{against=FILE}` and the static phase of
+`pto-sim check --against` both use it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
+from .identity import check_same_messages
+from .program import build_template, fifo_holders, program_uses
+from .sites import match_sites
+from .trips import NotAffine, Unfinished, over_all_trips
+
+# Sets of trips the check over every run-time trip may split into.
+BRANCHES = 10_000
+
+
+class Report(NamedTuple):
+    severity: str  # "error" / "warning"
+    op: ir.Operation  # where (in the rewrite)
+    message: str
+    notes: tuple = ()  # (op, text)
+
+
+def _pair(module: ir.Operation) -> dict | None:
+    found, _ = kernels_of(module)
+    if len(found["cube"]) != 1 or len(found["vector"]) != 1:
+        return None
+    return {role: functions[0] for role, functions in found.items()}
+
+
+def check_against(original: ir.Operation, rewrite: ir.Operation,
+                  fifo_depth: int = 0) -> list[Report]:
+    # The model builds the half tiles of split messages (types need a
+    # location outside a pass too: pto-sim).
+    with rewrite.location:
+        return _check(original, rewrite, fifo_depth)
+
+
+def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> list[Report]:
+    after = _pair(rewrite)
+    if after is None:
+        return []  # nothing to compare: pto-verify-fifo says what is wrong with the pair
+    # What cannot be checked is a warning, as for everything the model
+    # cannot read: the data comparison of pto-sim still runs.
+    before = _pair(original)
+    if before is None:
+        return [Report("warning", rewrite, "message identity not checked: the original "
+                                           "has no single cube/vector kernel pair")]
+    site, why = match_sites(before, after)
+    if site is None:
+        return [Report("warning", rewrite, f"message identity not checked: {why}")]
+    table = SlotTable(fifo_depth)
+    sides = []
+    for module, kernels in ((original, before), (rewrite, after)):
+        _, holders = fifo_holders(module)
+        templates = {role: build_template(role, f, holders, module)
+                     for role, f in kernels.items()}
+        plain = {role: t.at({}, {}) for role, t in templates.items()}
+        # Every loop once (run-time trips at 1): the pipes used whatever the trip.
+        keys = set().union(*(p.dynamic for p in plain.values()))
+        once = {role: t.at(dict.fromkeys(keys, 1), {}) for role, t in templates.items()}
+        unproved = [(op, what) for p in once.values() for op, what in p.unproved]
+        if unproved:
+            which = "original" if module is original else "rewrite"
+            where = unproved[0][0] if module is rewrite else rewrite
+            return [Report("warning", where, f"message identity not checked: the "
+                                             f"{which} cannot be modelled "
+                                             f"({unproved[0][1]})")]
+        uses = {role: program_uses(p) for role, p in once.items()}
+        slots, _ = pair_slots(table, kernels, uses, module)
+        sides.append((templates, keys, slots))
+    (b, b_keys, b_slots), (a, a_keys, a_slots) = sides
+    if b_keys != a_keys or len(a_keys) > 1:
+        return [Report("warning", rewrite, (
+            "message identity not checked: the loops of the two files run trip counts "
+            "known at run time only that are not one and the same expression of the "
+            "kernels' arguments"))]
+    key = next(iter(a_keys), None)
+    lanes = subblocks(after["cube"], after["vector"])
+
+    def run(n):
+        trips = {} if key is None else {key: n}
+        programs = [{role: t.at(trips, {}) for role, t in side.items()} for side in (b, a)]
+        found = check_same_messages(
+            (programs[0]["cube"], programs[0]["vector"]),
+            (programs[1]["cube"], programs[1]["vector"]), a_slots, lanes,
+            lambda op: site.get(op, op), before_slots=b_slots)
+        return found, 1
+
+    if key is None:
+        mismatches = run(None)[0]
+    else:
+        try:
+            branches = over_all_trips(run, BRANCHES)
+        except (NotAffine, Unfinished) as exc:
+            return [Report("warning", rewrite, f"message identity not checked over every "
+                                               f"trip: {exc}")]
+        mismatches = next((found for _, found in branches if found), [])
+    return [Report("warning" if m.unknown else "error", m.op, m.message, m.notes)
+            for m in mismatches]

@@ -1,0 +1,252 @@
+"""Message identity: translation validation of a rewrite of a kernel pair
+on the abstract FIFO model (docs/message-identity.md).
+
+A message is identified by (push site, iteration): the push op of the
+original program that sends it and how often that op ran before, counted in
+program order (the iteration vector of the loops around the op, linearised).
+A pop is identified the same way. A rewrite keeps every message's identity
+when each pop (site, iteration) receives the message (site, iteration) it
+received in the original: "the same messages", whatever the types say.
+
+A rewritten op stands for an original one through a `site` map (the pass's
+own planned programs reuse the original ops, so there it is the identity;
+across two files verify/sites.py matches them). Iterations are counted per
+site, so a rewrite that runs each op's iterations in order (every software
+pipelining does: stage s of iteration k before stage s of iteration k + 1)
+numbers them as the original.
+
+Which message a pop receives depends only on each core's own order of FIFO
+ops on the pipe, not on how the cores interleave: the model's run of each
+pair (verify/model.py with identity on) records, per pipe, which push site
+each pop site received from (`Identities.pairs`) and how often each site
+ran (`Identities.totals`). Per pipe:
+
+- when in the original every push site sends to one pop site only and every
+  pop site receives from one push site only (a *pure* pipe: the common case,
+  and what a co-skew that reorders a pipe on both sides the same way keeps),
+  the i-th message of push site P goes to the i-th pop of its partner Q, so
+  the rewrite keeps the identities exactly when it pairs the same sites and
+  runs every site as often;
+- otherwise each side's sequence of sites on the pipe must be unchanged,
+  checked by running the rewritten side's ops against the original's in
+  lockstep in the model (`same_streams`).
+
+API (each returns a list of Mismatch, empty when the identities agree):
+
+    check_same_messages(before, after, slots, subblocks=1, site=same_site,
+                        budget=DEFAULT_BUDGET, before_slots=None) -> list[Mismatch]
+        `before`, `after`: (cube Program, vector Program) at one trip (ints,
+        or one branch's symbolic trip); `site` maps an op of `after` to the
+        op of `before` it stands for (every other op to itself); `slots`
+        per pipe (`before_slots` for the original, when they differ). Runs
+        both pairs in the model; a Mismatch with `unknown` set when either
+        does not run to the end without errors.
+
+    compare(before, after, meet=None) -> tuple[list[Mismatch], set[Pipe]]
+        Identities of the two runs, compared on the trips `meet` (a
+        verify.trips.TripSet both runs cover, None for constant trips); the
+        second result: the impure pipes, for same_streams.
+
+    same_streams(before, after, pipes, site=same_site, budget=...) -> list[Mismatch]
+        The lockstep check of those pipes (programs as in check_same_messages).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from mlir import ir
+
+from ..diagnostics import place, site_name
+from ..fifo_model import C2V, POP, PUSH, Pipe
+from .model import DEFAULT_BUDGET, Identities, Model
+from .program import Event, Loop, Program
+from .trips import Affine, TripSet
+
+
+@dataclasses.dataclass(frozen=True)
+class Mismatch:
+    """A message the rewrite delivers differently, at `op` (an op of the
+    rewritten programs); `unknown` when it could not be decided."""
+
+    op: ir.Operation
+    message: str
+    notes: tuple[tuple[ir.Operation, str], ...] = ()
+    unknown: bool = False
+
+
+def same_site(op: ir.Operation) -> ir.Operation:
+    return op
+
+
+def run_identities(cube: Program, vector: Program, slots: dict[Pipe, int],
+                   subblocks: int = 1, site: Callable = same_site,
+                   budget: int = DEFAULT_BUDGET):
+    """The model's run of the pair with identity on: (Outcome, Model)."""
+    model = Model(cube, vector, slots, subblocks, budget, identity=site)
+    return model.run(), model
+
+
+def check_same_messages(before: tuple[Program, Program], after: tuple[Program, Program],
+                        slots: dict[Pipe, int], subblocks: int = 1,
+                        site: Callable = same_site, budget: int = DEFAULT_BUDGET,
+                        before_slots: dict[Pipe, int] | None = None) -> list[Mismatch]:
+    runs = []
+    for programs, mapping, counts in ((before, same_site, before_slots or slots),
+                                      (after, site, slots)):
+        outcome, model = run_identities(*programs, counts, subblocks, mapping, budget)
+        problems = [f for f in outcome.findings if f.severity == "error"]
+        if problems or not outcome.complete:
+            what = problems[0].message if problems else outcome.findings[-1].message
+            which = "original" if programs is before else "rewrite"
+            op = (problems[0].op if problems else programs[0].function)
+            return [Mismatch(op, f"message identity not checked: the {which} does not "
+                                 f"verify ({what})", unknown=True)]
+        runs.append(model.identities())
+    mismatches, impure = compare(*runs)
+    return mismatches + same_streams(before, after, impure, site, budget)
+
+
+def compare(before: Identities, after: Identities, meet: TripSet | None = None
+            ) -> tuple[list[Mismatch], set[Pipe]]:
+    mismatches: list[Mismatch] = []
+    impure = set()
+    for pipe, pairs in before.pairs.items():
+        partners = _partners(pairs)
+        if partners is None:
+            impure.add(pipe)
+            continue
+        for (push, pop), (pushed, popped) in sorted(after.pairs.get(pipe, {}).items(),
+                                                    key=_order):
+            if (push, pop) in pairs:
+                continue
+            op = after.ops.get(pop, pop)
+            expected = partners.get(pop)
+            wanted = ("no message (the original has no such pop)" if expected is None
+                      else f"{_site(expected)} iteration {popped}")
+            notes = ((after.ops.get(push, push), f"received: pushed here, iteration {pushed}"),)
+            if expected is not None:
+                notes += ((expected, f"expected: pushed here, iteration {popped}"),)
+            mismatches.append(Mismatch(op, (
+                f"message identity mismatch on {pipe}: {_site(op)} iteration {popped} "
+                f"receives the message of {_site(after.ops.get(push, push))} iteration "
+                f"{pushed}, but the original delivers {wanted}"), notes))
+    for op, count in before.totals.items():
+        got = after.totals.get(op, 0)
+        if not _equal_on(count, got, meet):
+            mismatches.append(Mismatch(after.ops.get(op, op), (
+                f"message identity mismatch: {_site(op)} runs {got} time(s), but "
+                f"{count} in the original")))
+    for op in after.totals:
+        if op not in before.totals:
+            mismatches.append(Mismatch(after.ops.get(op, op), (
+                f"message identity mismatch: {_site(op)} has no original FIFO op it "
+                f"stands for")))
+    return mismatches, impure
+
+
+def _order(item) -> tuple:
+    (push, pop), _ = item
+    return (place(pop.location), place(push.location))
+
+
+def _partners(pairs: dict) -> dict | None:
+    """pop op -> its one push op, when the pairs are pure (module
+    docstring), else None."""
+    pushes, pops = {}, {}
+    for push, pop in pairs:
+        if pushes.setdefault(pop, push) != push or pops.setdefault(push, pop) != pop:
+            return None
+    return pushes
+
+
+def _site(op: ir.Operation) -> str:
+    return f"'{op.name}' at {site_name(op.location)}"
+
+
+def _equal_on(a, b, meet: TripSet | None) -> bool:
+    """Whether two counts (ints or trips.Affine) agree at every trip of
+    `meet` (None: the branch of the run they come from): two affine
+    functions that agree at two trips agree at all."""
+    if a == b:
+        return True  # (for Affine values: the same function of n)
+    symbolic = [v for v in (a, b) if isinstance(v, Affine)]
+    if not symbolic:
+        return False
+    if meet is None:
+        meet = symbolic[0].branch.trips()  # both of one run's branch
+    first = meet.first()
+    points = [first] if meet.last() == first else [first, first + meet.modulus]
+    return all(_at(a, n) == _at(b, n) for n in points)
+
+
+def _at(value, n: int) -> int:
+    if isinstance(value, Affine):
+        return (value.a * n + value.b) // value.c
+    return value
+
+
+# --- impure pipes: each side's sites in lockstep ------------------------------------
+
+def same_streams(before: tuple[Program, Program], after: tuple[Program, Program],
+                 pipes, site: Callable = same_site,
+                 budget: int = DEFAULT_BUDGET) -> list[Mismatch]:
+    mismatches = []
+    for pipe in sorted(pipes):
+        producer = 0 if pipe.direction == C2V else 1
+        for side, kind in ((producer, PUSH), (1 - producer, POP)):
+            mismatches += _same_stream(before[side], after[side], pipe, kind, site, budget)
+    return mismatches
+
+
+# The lockstep run's pipe: one slot, so each rewritten op meets the original
+# op at its position.
+_LOCKSTEP = Pipe(C2V, 0)
+
+
+def _same_stream(before: Program, after: Program, pipe: Pipe, kind: str, site: Callable,
+                 budget: int) -> list[Mismatch]:
+    """Whether `after` runs the same sites as `before` in the same order
+    among its `kind` ops on `pipe`."""
+    if after.body is before.body:
+        return []
+    lead = dataclasses.replace(after, role="cube", body=_stream(after.body, pipe, kind, PUSH),
+                               freed=set())
+    follow = dataclasses.replace(before, role="vector", freed=set(),
+                                 body=_stream(before.body, pipe, kind, POP))
+    model = Model(lead, follow, {_LOCKSTEP: 1}, 1, budget, identity=site)
+    outcome = model.run()
+    what = "push to" if kind == PUSH else "pop from"
+    if not outcome.complete:
+        return [Mismatch(after.function, (
+            f"message identity not proved on {pipe}: the order of the {after.role} "
+            f"kernel's {what}s could not be compared ({outcome.findings[-1].message})"),
+            unknown=True)]
+    for (mine, original), (at, _) in sorted(model.pairs[_LOCKSTEP].items(), key=_order):
+        if mine != original:
+            return [Mismatch(model.ops.get(mine, mine), (
+                f"message identity mismatch on {pipe}: this {what} {pipe} (iteration "
+                f"{at}) comes where the original {after.role} kernel runs "
+                f"{_site(original)} (several sites share the pipe, so its order must "
+                f"not change)"), ((original, "the original op at that position"),))]
+    counts = [f for f in outcome.findings if f.severity == "error"]
+    if counts:
+        return [Mismatch(after.function, (
+            f"message identity mismatch on {pipe}: the {after.role} kernel runs a "
+            f"different number of {what} {pipe} ops than the original"))]
+    return []
+
+
+def _stream(nodes: tuple, pipe: Pipe, kind: str, as_kind: str) -> tuple:
+    """The `kind` events on `pipe` of a program body, as `as_kind` events of
+    the lockstep pipe (with their ops), loops kept."""
+    out = []
+    for node in nodes:
+        if node.__class__ is Loop:
+            body = _stream(node.body, pipe, kind, as_kind)
+            if body:
+                out.append(Loop(node.trip, body, node.op))
+        elif node.kind == kind and node.pipe == pipe:
+            out.append(Event(as_kind, _LOCKSTEP, "", node.op))
+    return tuple(out)

@@ -1,0 +1,133 @@
+"""Which FIFO op of an original kernel each FIFO op of a rewrite stands for,
+across two files (docs/message-identity.md).
+
+- By location, when every push and pop of the rewrite has the location of
+  exactly one push or pop of the original, of the same kind, pipe and kernel
+  role, and the original's locations tell its ops apart: a rewrite made by a
+  pass keeps its ops' locations (the pass clones ops with theirs), so do
+  files printed with `--mlir-print-debuginfo`, and hand-made rewrites can
+  name their sites (`loc("S")`) in both files.
+- Otherwise by what they move: a push by the value it pushes (a kernel
+  argument by position, or the result of the n-th op of its name in the
+  kernel), so reordered pushes are told apart; a pop by its position among
+  its kernel's pops from the pipe. Every op of each side must match one of
+  the other's.
+
+`match_sites(before, after)` -> (site map, None) or (None, why not): the map
+takes each FIFO op of `after` (a dict role -> kernel function) to the op of
+`before` it stands for.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from ..diagnostics import place, site_name
+from ..fifo_model import OPS, POP, PUSH, pipe_of, tile_of
+
+
+def _fifo_ops(function: ir.Operation) -> list[ir.Operation]:
+    """The pushes and pops of a kernel, in program order."""
+    found = []
+
+    def visit(op):
+        if op.name in OPS and OPS[op.name].kind in (PUSH, POP):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _by_location(before: list, after: list) -> dict | None:
+    key = {}
+    for op in before:
+        loc = (str(op.location), op.name, pipe_of(op))
+        if loc in key:
+            return None
+        key[loc] = op
+    out = {}
+    for op in after:
+        original = key.get((str(op.location), op.name, pipe_of(op)))
+        if original is None:
+            return None
+        out[op] = original
+    return out
+
+
+def _ordinals(function: ir.Operation) -> dict:
+    """Every op of the kernel -> (its name, how many ops of that name come
+    before it in program order)."""
+    seen: dict[str, int] = {}
+    out = {}
+
+    def visit(op):
+        n = seen.get(op.name, 0)
+        seen[op.name] = n + 1
+        out[op] = (op.name, n)
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return out
+
+
+def _moved(function: ir.Operation, ops: list) -> tuple[dict, list]:
+    """Each op's key by what it moves (module docstring), and the ops whose
+    key repeats."""
+    ordinals = _ordinals(function)
+    pops: dict = {}
+    keys = {}
+    for op in ops:
+        if OPS[op.name].kind == POP:
+            n = pops.get(pipe_of(op), 0)
+            pops[pipe_of(op)] = n + 1
+            keys[op] = (op.name, pipe_of(op), "pop", n)
+            continue
+        value = tile_of(op)
+        if isinstance(value, ir.BlockArgument) and value.owner.owner == function:
+            source = ("argument", value.arg_number)
+        elif isinstance(value, ir.OpResult):
+            source = (*ordinals[value.owner], value.result_number)
+        else:
+            source = ("block argument", *ordinals.get(value.owner.owner, ("?", 0)),
+                      value.arg_number)
+        keys[op] = (op.name, pipe_of(op), source)
+    counts: dict = {}
+    for key in keys.values():
+        counts[key] = counts.get(key, 0) + 1
+    return keys, [op for op, key in keys.items() if counts[key] > 1]
+
+
+def match_sites(before: dict, after: dict) -> tuple[dict | None, str | None]:
+    ops = {side: {role: _fifo_ops(f) for role, f in kernels.items()}
+           for side, kernels in (("before", before), ("after", after))}
+    mapping: dict = {}
+    for role in after:
+        found = _by_location(ops["before"].get(role, []), ops["after"][role])
+        if found is None:
+            break
+        mapping.update(found)
+    else:
+        return mapping, None
+    mapping = {}
+    for role in sorted(after):
+        if role not in before:
+            return None, f"the original has no {role} kernel"
+        keys, repeated = _moved(before[role], ops["before"][role])
+        if repeated:
+            return None, (f"the original {role} kernel's FIFO ops cannot be told apart "
+                          f"by location or by what they move ('{repeated[0].name}' at "
+                          f"{place(repeated[0].location)})")
+        originals = {key: op for op, key in keys.items()}
+        mine, repeated = _moved(after[role], ops["after"][role])
+        unmatched = [op for op, key in mine.items() if key not in originals] + repeated
+        if unmatched or len(mine) != len(originals):
+            where = (f"'{unmatched[0].name}' at {site_name(unmatched[0].location)}" if unmatched
+                     else f"{len(mine)} FIFO op(s) for the original's {len(originals)}")
+            return None, (f"the FIFO ops of the rewrite's {role} kernel do not match the "
+                          f"original's by location or by what they move ({where}): keep "
+                          f"the original's locations (print the rewrite with "
+                          f"--mlir-print-debuginfo) or name each site with loc(\"...\") "
+                          f"in both files")
+        mapping.update({op: originals[key] for op, key in mine.items()})
+    return mapping, None
