@@ -454,4 +454,6 @@ NB_MODULE(_native, m) {
       "(kind, element type, shape, valid shape, loc, blayout, pad, count) of "
       "a pto pointer, view, tile buffer or multi-tile buffer type, else None (see "
       "native/pto_registration.h).");
+  m.def("pto_address_space", &skew::ptoAddressSpace, "attribute"_a,
+        "The memory an #pto.address_space<...> attribute names, else None.");
 }

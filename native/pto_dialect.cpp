@@ -150,6 +150,13 @@ std::optional<skew::PtoTypeInfo> skew::ptoTypeInfo(MlirType wrapped) {
   return info;
 }
 
+std::optional<std::string> skew::ptoAddressSpace(MlirAttribute wrapped) {
+  auto space = dyn_cast<AddressSpaceAttr>(unwrap(wrapped));
+  if (!space)
+    return std::nullopt;
+  return stringifyAddressSpace(space.getValue()).str();
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

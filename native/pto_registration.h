@@ -41,6 +41,9 @@ struct PtoTypeInfo {
 };
 // The parameters of `type`, or nothing when it is no such pto type.
 std::optional<PtoTypeInfo> ptoTypeInfo(MlirType type);
+// The memory an `#pto.address_space<...>` attribute names ("vec", "mat",
+// ...), or nothing for any other attribute.
+std::optional<std::string> ptoAddressSpace(MlirAttribute attr);
 } // namespace skew
 
 #endif // SKEW_PTO_REGISTRATION_H
