@@ -1,7 +1,7 @@
 // Multi-buffered tiles: `pto.alloc_multi_tile` (N uniform slots, optional
 // base address and run-time valid shape) and `pto.multi_tile_get` (the slot
-// at a run-time index) parse and print in PTOAS's syntax, in pto-opt and in
-// upstream mlir-opt (the generated IRDL), custom and generic form alike.
+// at a run-time index) parse and print in PTOAS's syntax, in pto-opt and
+// mlir-opt, custom and generic form alike.
 // RUN: pto-opt %s | FileCheck %s
 // RUN: pto-opt %s > %t.1.mlir
 // RUN: pto-opt %t.1.mlir | diff %t.1.mlir -
