@@ -243,6 +243,9 @@ def PTO_PipeType : PTO_Type<"Pipe", "pipe"> {
 
 def PTO_TileBuf : Type<CPred<"::llvm::isa<::skew::pto::TileBufType>($_self)">,
                        "tile buffer", "::skew::pto::TileBufType">;
+def PTO_MultiTileBuf
+    : Type<CPred<"::llvm::isa<::skew::pto::MultiTileBufType>($_self)">,
+           "multi-buffered tile", "::skew::pto::MultiTileBufType">;
 def PTO_Ptr : Type<CPred<"::llvm::isa<::skew::pto::PtrType>($_self)">,
                    "pto pointer", "::skew::pto::PtrType">;
 def PTO_TensorView

@@ -13,6 +13,7 @@
 
 include "PTOBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 
 // The cube/vector FIFOs and the state that configures them.
 def PTO_Fifo : Resource<"::skew::pto::FifoResource">;
@@ -165,6 +166,36 @@ def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
   let assemblyFormat = [{
     (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)?
     (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// One allocation of `count` uniform slots: `%mb = pto.alloc_multi_tile
+// [addr = %a] [valid_row = %r] [valid_col = %c] : !pto.multi_tile_buf<S,
+// count = N>`. With an address, slot k lives at addr + k * (bytes of S).
+def PTO_AllocMultiTileOp : PTO_Op<"alloc_multi_tile", [AttrSizedOperandSegments]> {
+  let summary = "allocate the slots of a multi-buffered tile";
+  let arguments = (ins Optional<I64>:$addr, Optional<Index>:$valid_row,
+                       Optional<Index>:$valid_col);
+  let results = (outs Res<PTO_MultiTileBuf, "the slots", [MemAlloc]>:$result);
+  let assemblyFormat = [{
+    (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)?
+    (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// The slot in use: `%t = pto.multi_tile_get %mb[%k] : !pto.multi_tile_buf<S,
+// count = N> -> S`. A view: it allocates nothing and its result is the
+// slot's memory, so what one get writes a later get of the same slot reads.
+def PTO_MultiTileGetOp : PTO_Op<"multi_tile_get", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "the slot of a multi-buffered tile at a run-time index";
+  let arguments = (ins PTO_MultiTileBuf:$source, Index:$slot);
+  let results = (outs PTO_TileBuf:$result);
+  let assemblyFormat = [{
+    $source `[` $slot `]` attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
   }];
   let hasVerifier = 1;
 }

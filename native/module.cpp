@@ -448,10 +448,12 @@ NB_MODULE(_native, m) {
           return nb::none();
         return nb::make_tuple(info->kind, info->element, info->shape,
                               info->valid, info->loc, info->blayout,
-                              info->pad);
+                              info->pad, info->count);
       },
       "type"_a,
-      "(kind, element type, shape, valid shape, loc, blayout, pad) of a "
-      "pto pointer, view or tile buffer type, else None (see "
+      "(kind, element type, shape, valid shape, loc, blayout, pad, count) of "
+      "a pto pointer, view, tile buffer or multi-tile buffer type, else None (see "
       "native/pto_registration.h).");
+  m.def("pto_address_space", &skew::ptoAddressSpace, "attribute"_a,
+        "The memory an #pto.address_space<...> attribute names, else None.");
 }

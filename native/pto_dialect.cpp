@@ -11,6 +11,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -118,6 +119,12 @@ bool skew::touchesFifo(MlirOperation op) {
 std::optional<skew::PtoTypeInfo> skew::ptoTypeInfo(MlirType wrapped) {
   Type type = unwrap(wrapped);
   PtoTypeInfo info;
+  if (auto multi = dyn_cast<MultiTileBufType>(type)) {
+    std::optional<PtoTypeInfo> slot = ptoTypeInfo(wrap(multi.getSlotType()));
+    slot->kind = "multi_tile_buf";
+    slot->count = multi.getCount();
+    return slot;
+  }
   if (auto tile = dyn_cast<TileBufType>(type)) {
     info.kind = "tile_buf";
     info.element = wrap(tile.getElementType());
@@ -141,6 +148,13 @@ std::optional<skew::PtoTypeInfo> skew::ptoTypeInfo(MlirType wrapped) {
     return std::nullopt;
   }
   return info;
+}
+
+std::optional<std::string> skew::ptoAddressSpace(MlirAttribute wrapped) {
+  auto space = dyn_cast<AddressSpaceAttr>(unwrap(wrapped));
+  if (!space)
+    return std::nullopt;
+  return stringifyAddressSpace(space.getValue()).str();
 }
 
 //===----------------------------------------------------------------------===//
@@ -411,8 +425,13 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult MultiTileBufType::verify(
     function_ref<InFlightDiagnostic()> emitError, TileBufType, int64_t count) {
+  // PTOAS's bound on the slots of one multi-buffer.
+  constexpr int64_t kMaxSlots = 16;
   if (count < 2)
     return emitError() << "multi_tile_buf count must be at least 2, got " << count;
+  if (count > kMaxSlots)
+    return emitError() << "multi_tile_buf count must be at most " << kMaxSlots
+                       << ", got " << count;
   return success();
 }
 
@@ -973,16 +992,43 @@ LogicalResult SubViewOp::verify() {
   return success();
 }
 
-LogicalResult AllocTileOp::verify() {
-  TileBufType type = getResult().getType();
-  bool dynamicRows = ShapedType::isDynamic(type.getValidRows());
-  bool dynamicCols = ShapedType::isDynamic(type.getValidCols());
-  if (getValidRow() && !dynamicRows)
-    return emitOpError("valid_row is given, but the type's v_row is static");
-  if (getValidCol() && !dynamicCols)
-    return emitOpError("valid_col is given, but the type's v_col is static");
+// An allocation's valid_row / valid_col operands set what its tile type
+// leaves dynamic, nothing else.
+static LogicalResult verifyValidOperands(Operation *op, TileBufType type,
+                                         bool validRow, bool validCol) {
+  if (validRow && !ShapedType::isDynamic(type.getValidRows()))
+    return op->emitOpError("valid_row is given, but the type's v_row is static");
+  if (validCol && !ShapedType::isDynamic(type.getValidCols()))
+    return op->emitOpError("valid_col is given, but the type's v_col is static");
   return success();
 }
+
+LogicalResult AllocTileOp::verify() {
+  return verifyValidOperands(*this, getResult().getType(),
+                             static_cast<bool>(getValidRow()),
+                             static_cast<bool>(getValidCol()));
+}
+
+LogicalResult AllocMultiTileOp::verify() {
+  return verifyValidOperands(*this, getResult().getType().getSlotType(),
+                             static_cast<bool>(getValidRow()),
+                             static_cast<bool>(getValidCol()));
+}
+
+LogicalResult MultiTileGetOp::verify() {
+  MultiTileBufType source = getSource().getType();
+  if (getResult().getType() != source.getSlotType())
+    return emitOpError("the result must be the slot type ")
+           << source.getSlotType() << ", got " << getResult().getType();
+  APInt slot;
+  if (matchPattern(getSlot(), m_ConstantInt(&slot)) &&
+      (slot.isNegative() || slot.getSExtValue() >= source.getCount()))
+    return emitOpError("slot ") << slot.getSExtValue() << " is outside the "
+                                << source.getCount() << " slots";
+  return success();
+}
+
+Value MultiTileGetOp::getViewSource() { return getSource(); }
 
 LogicalResult LoadScalarOp::verify() {
   if (getValue().getType() != getPtr().getType().getElementType())

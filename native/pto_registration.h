@@ -24,10 +24,11 @@ void registerPtoDialect(mlir::DialectRegistry &registry);
 bool touchesFifo(MlirOperation op);
 
 // The parameters of a pto type that the simulator and the FIFO model read:
-// kind is "ptr", "tensor_view", "partition_tensor_view" or "tile_buf";
-// shape is a view's shape or a tile's rows and cols; valid a tile's v_row
-// and v_col (dynamic: INT64_MIN); loc and blayout a tile's memory and block
-// layout; pad its pad value code.
+// kind is "ptr", "tensor_view", "partition_tensor_view", "tile_buf" or
+// "multi_tile_buf"; shape is a view's shape or a tile's rows and cols; valid
+// a tile's v_row and v_col (dynamic: INT64_MIN); loc and blayout a tile's
+// memory and block layout; pad its pad value code; count the slots of a
+// multi_tile_buf (whose other fields describe one slot), else 0.
 struct PtoTypeInfo {
   std::string kind;
   MlirType element;
@@ -36,9 +37,13 @@ struct PtoTypeInfo {
   std::string loc;
   std::string blayout;
   int64_t pad = 0;
+  int64_t count = 0;
 };
 // The parameters of `type`, or nothing when it is no such pto type.
 std::optional<PtoTypeInfo> ptoTypeInfo(MlirType type);
+// The memory an `#pto.address_space<...>` attribute names ("vec", "mat",
+// ...), or nothing for any other attribute.
+std::optional<std::string> ptoAddressSpace(MlirAttribute attr);
 } // namespace skew
 
 #endif // SKEW_PTO_REGISTRATION_H

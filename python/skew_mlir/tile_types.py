@@ -32,6 +32,14 @@ class TileBuf:
 
 
 @dataclasses.dataclass(frozen=True)
+class MultiTileBuf:
+    """`!pto.multi_tile_buf<S, count=N>`: N uniform slots of tile type S."""
+
+    slot: TileBuf
+    count: int
+
+
+@dataclasses.dataclass(frozen=True)
 class View:
     """`!pto.tensor_view<…>` / `!pto.partition_tensor_view<…>`: shape entries
     are None when dynamic."""
@@ -48,18 +56,20 @@ class Ptr:
     element: ir.Type
 
 
-def pto_type(type_: ir.Type) -> TileBuf | View | Ptr | None:
-    """The parameters of a pto pointer, view or tile buffer type, else None."""
+def pto_type(type_: ir.Type) -> TileBuf | MultiTileBuf | View | Ptr | None:
+    """The parameters of a pto pointer, view, tile buffer or multi-tile
+    buffer type, else None."""
     from . import _native
 
     info = _native.pto_type_info(type_)
     if info is None:
         return None
-    kind, element, shape, valid, loc, blayout, pad = info
+    kind, element, shape, valid, loc, blayout, pad, count = info
     dims = tuple(None if d == _DYNAMIC else d for d in shape)
-    if kind == "tile_buf":
+    if kind in ("tile_buf", "multi_tile_buf"):
         v_row, v_col = (None if d == _DYNAMIC else d for d in valid)
-        return TileBuf(loc, element, dims[0], dims[1], v_row, v_col, blayout, pad)
+        tile = TileBuf(loc, element, dims[0], dims[1], v_row, v_col, blayout, pad)
+        return tile if kind == "tile_buf" else MultiTileBuf(tile, count)
     if kind == "ptr":
         return Ptr(element)
     return View(kind, element, dims)
@@ -68,3 +78,8 @@ def pto_type(type_: ir.Type) -> TileBuf | View | Ptr | None:
 def tile_buf(type_: ir.Type) -> TileBuf | None:
     found = pto_type(type_)
     return found if isinstance(found, TileBuf) else None
+
+
+def multi_tile_buf(type_: ir.Type) -> MultiTileBuf | None:
+    found = pto_type(type_)
+    return found if isinstance(found, MultiTileBuf) else None

@@ -479,3 +479,67 @@ func.func @unknown_op() {
   pto.tpush_to_aiw
   return
 }
+
+// -----
+
+// expected-error @below {{multi_tile_buf count must be at most 16, got 17}}
+func.func @too_many_slots(%p: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 17>)
+
+// -----
+
+func.func @multi_alloc_static_valid(%n: index) {
+  // expected-error @below {{'pto.alloc_multi_tile' op valid_col is given, but the type's v_col is static}}
+  %mb = pto.alloc_multi_tile valid_col = %n : !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32, valid=?x16>, count = 2>
+  return
+}
+
+// -----
+
+func.func @multi_alloc_of_one_tile() {
+  // expected-error @below {{'pto.alloc_multi_tile' op result #0 must be multi-buffered tile, but got '!pto.tile_buf<}}
+  %mb = pto.alloc_multi_tile : !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_get_other_type(%mb: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2>, %k: index) {
+  // expected-error @below {{'pto.multi_tile_get' op the result must be the slot type '!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>', got '!pto.tile_buf<loc=vec, dtype=f16}}
+  %t = pto.multi_tile_get %mb[%k] : !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2> -> !pto.tile_buf<vec, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @multi_get_other_memory(%mb: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2>, %k: index) {
+  // expected-error @below {{'pto.multi_tile_get' op the result must be the slot type}}
+  %t = pto.multi_tile_get %mb[%k] : !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2> -> !pto.tile_buf<mat, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_get_past_the_end(%mb: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 3>) {
+  %c3 = arith.constant 3 : index
+  // expected-error @below {{'pto.multi_tile_get' op slot 3 is outside the 3 slots}}
+  %t = pto.multi_tile_get %mb[%c3] : !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 3> -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_get_negative(%mb: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2>) {
+  %m1 = arith.constant -1 : index
+  // expected-error @below {{'pto.multi_tile_get' op slot -1 is outside the 2 slots}}
+  %t = pto.multi_tile_get %mb[%m1] : !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, count = 2> -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_get_of_one_tile(%t: !pto.tile_buf<vec, 16x16xf32>, %k: index) {
+  // expected-error @below {{'pto.multi_tile_get' op operand #0 must be multi-buffered tile}}
+  %s = pto.multi_tile_get %t[%k] : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+

@@ -8,6 +8,7 @@ import os
 from mlir import ir
 
 import skew_mlir
+from skew_mlir.aliasing import first_alias, private_memory
 from skew_mlir.effects import memory_effects
 
 PAIR = os.path.join(os.path.dirname(__file__), "..", "..", "examples",
@@ -73,3 +74,27 @@ def test_fifo_and_allocation_effects_are_declared():
     for name in ("pto.tpop_from_aic", "pto.tfree_from_aic"):
         (op,) = ops_named(module, name)
         assert {e.kind for e in memory_effects(op)} == {"read", "write"}
+
+
+MULTI = f"!pto.multi_tile_buf<{TILE}, count = 2>"
+
+
+def test_multi_tile_alloc_allocates_and_get_is_a_view_of_it():
+    module = parse(
+        "func.func @f(%k: index, %j: index) {\n"
+        f"  %mb = pto.alloc_multi_tile : {MULTI}\n"
+        f"  %other = pto.alloc_tile : {TILE}\n"
+        f"  %s = pto.multi_tile_get %mb[%k] : {MULTI} -> {TILE}\n"
+        f"  %t = pto.multi_tile_get %mb[%j] : {MULTI} -> {TILE}\n"
+        f"  pto.tadd ins(%s, %s : {TILE}, {TILE}) outs(%t : {TILE})\n"
+        "  return\n}", skew_mlir.make_context())
+    (alloc,) = ops_named(module, "pto.alloc_multi_tile")
+    assert [e.kind for e in memory_effects(alloc)] == ["allocate"]
+    s, t = (op.results[0] for op in ops_named(module, "pto.multi_tile_get"))
+    assert all(memory_effects(op) == [] for op in ops_named(module, "pto.multi_tile_get"))
+    # The slot is memory of the core, reached through the view.
+    assert private_memory(s)
+    # Two gets of one allocation may be one slot; another allocation is not.
+    assert first_alias([s], [t]) == (0, 0)
+    (other,) = ops_named(module, "pto.alloc_tile")
+    assert first_alias([s, t], [other.results[0]]) is None

@@ -84,3 +84,54 @@ module {
     return
   }
 }
+
+// -----
+
+// A push of a slot of a multi-buffered tile (slot i mod 2) is the message of
+// the slot's tile type, like a push of a tile buffer.
+// expected-remark @below {{FIFO verified for @cube / @vector at 4 slot(s) per pipe, 2 vector sub-blocks: C2V 6 messages, peak 4 of 4 slots held; no deadlock}}
+module {
+  func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c6 = arith.constant 6 : index
+    %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<!pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, count = 2>
+    scf.for %i = %c0 to %c6 step %c1 {
+      %k = arith.remui %i, %c2 : index
+      %acc = pto.multi_tile_get %mb[%k] : !pto.multi_tile_buf<!pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, count = 2> -> !pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+      pto.tpush_to_aiv(%acc : !pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {split = 1}
+    }
+    return
+  }
+  func.func @vector() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c6 = arith.constant 6 : index
+    scf.for %i = %c0 to %c6 step %c1 {
+      %h = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<vec, 16x16xf32>
+      pto.tfree_from_aic {split = 1}
+    }
+    return
+  }
+}
+
+// -----
+
+// The slot's tile type is the message: a pop of another type is a mismatch.
+module {
+  func.func @cube() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0 = arith.constant 0 : index
+    %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<!pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, count = 3>
+    %acc = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<!pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, count = 3> -> !pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+    // expected-note @below {{message #0 pushed here}}
+    pto.tpush_to_aiv(%acc : !pto.tile_buf<acc, 32x16xf32, blayout=col_major, slayout=row_major, fractal=1024>) {split = 1}
+    return
+  }
+  func.func @vector() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    // expected-error @below {{tile type mismatch on C2V: pops tile_buf<16x16xf16>, but message #0 is tile_buf<32x16xf32> (split 1 halves}}
+    %s = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<vec, 16x16xf16>
+    pto.tfree_from_aic {split = 1}
+    return
+  }
+}

@@ -18,8 +18,8 @@ from .. import tile_types
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
 from .tensor_ops import _segments
-from .tiles import (GlobalPtr, GlobalView, Tile, initial_valid, local_memory, pad_value,
-                    tile_storage)
+from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
+                    pad_value, tile_storage)
 from .values import BF16, dtype_of, is_float, mlir_name
 
 
@@ -138,6 +138,45 @@ def _alloc_tile(op, cc) -> Step:
         data = tile_storage(tt, memory, int(frame[addr[0]]) if addr else 0, site)
         frame[out] = Tile(data, initial_valid(tt, int(frame[rows[0]]) if rows else None,
                                               int(frame[cols[0]]) if cols else None), tt)
+    return Step(run)
+
+
+@handles("pto.alloc_multi_tile")
+def _alloc_multi_tile(op, cc) -> Step:
+    # Free, like alloc_tile: placing the slots is the compiler's work; no
+    # instruction runs on the core.
+    multi = tile_types.multi_tile_buf(op.results[0].type)  # the verifier's type
+    tt = multi.slot
+    addr, rows, cols = (cc.slots_of(group) for group in _segments(op))
+    out, core, site = cc.slot(op.results[0]), cc.core, where(op)
+    slot_bytes = tt.rows * tt.cols * dtype_of(tt.element).itemsize
+
+    def run(frame):
+        memory = local_memory(core, tt.loc) if addr else None
+        base = int(frame[addr[0]]) if addr else 0
+        valid_rows = int(frame[rows[0]]) if rows else None
+        valid_cols = int(frame[cols[0]]) if cols else None
+        frame[out] = MultiTile(tuple(
+            Tile(tile_storage(tt, memory, base + k * slot_bytes, site),
+                 initial_valid(tt, valid_rows, valid_cols), tt)
+            for k in range(multi.count)))
+    return Step(run)
+
+
+@handles("pto.multi_tile_get")
+def _multi_tile_get(op, cc) -> Step:
+    # Free: selecting a slot's address is a scalar select the core overlaps
+    # with its tile pipes.
+    source, index = cc.slots_of(op.operands)
+    out, site = cc.slot(op.results[0]), where(op)
+
+    def run(frame):
+        slots = frame[source].slots
+        k = int(frame[index])
+        if not 0 <= k < len(slots):
+            raise SimError(f"{site}: slot index {k} is outside the {len(slots)} "
+                           "slots of the multi-buffered tile")
+        frame[out] = slots[k]
     return Step(run)
 
 

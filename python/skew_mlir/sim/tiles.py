@@ -10,6 +10,11 @@
   allocated at an address (`pto.alloc_tile addr = %a`) is a view of its
   memory there, so tiles at one address alias, as on the device. A tile
   without an address gets storage of its own.
+- Multi-buffered tiles: `pto.alloc_multi_tile` makes N tiles of its slot
+  type (at an address: slot k at addr + k * slot bytes, as PTOAS places
+  them; else storage of their own); `pto.multi_tile_get %mb[%k]` is the k-th
+  of those very tiles, so what one get writes (data or valid shape) a later
+  get of the same slot sees.
 - Element order: a tile's block layout decides it: row_major stores rows
   one after the other, col_major columns. Views of one address with the
   transposed shape and the other block layout (a mat tile and its `_t`
@@ -78,6 +83,13 @@ class Tile:
 
     def region(self) -> np.ndarray:
         return self.data[:self.valid[0], :self.valid[1]]
+
+
+@dataclasses.dataclass(frozen=True)
+class MultiTile:
+    """The slots of a `!pto.multi_tile_buf`: one Tile each."""
+
+    slots: tuple[Tile, ...]
 
 
 @dataclasses.dataclass(frozen=True)

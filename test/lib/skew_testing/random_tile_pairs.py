@@ -14,6 +14,19 @@ vector op chain (scalar, unary, row and column broadcast ops; in place, so
 the valid shape travels with the tile), and whether each side frees its
 pops with tfree (the slot is released at the pop otherwise).
 
+The cube's buffers vary too: how the A block reaches the left buffer (a
+tmov; a textract, a view of the mat buffer; a tload into a subview window
+of a larger mat buffer, then a tmov from that view), whether B is loaded
+once or every iteration (then moved to the right buffer each time), a global
+store of the accumulator in the producer half (to rows indexed by the
+iteration, a different place each time, or to one fixed place, which only
+the last iteration's store decides), an accumulator carried across
+iterations (`tmatmul.acc` on the previous iteration's value), a mat buffer
+multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
+and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
+disjoint). The vector may push a copy in a slot of a multi-buffered vec
+tile instead of the popped tile.
+
 Every spec renders to a pair that does not deadlock in its naive form at
 any slot count >= 1.
 """
@@ -45,6 +58,13 @@ class TileSpec:
     valid_rows: int  # of the pushed accumulator (<= rows)
     ops: tuple[str, ...]
     free: tuple[bool, bool]  # (cube, vector) free their pops with tfree
+    a_path: str = "tmov"  # A to the left buffer: tmov, textract, subview
+    b_each_iteration: bool = False  # B loaded and moved in the loop
+    store: str = "none"  # the accumulator stored to %side: none, iv, fixed
+    accumulate: bool = False  # tmatmul.acc on the previous iteration's value
+    mat_slots: int = 0  # the A mat buffer: alloc_multi_tile of that many slots
+    addressed: bool = False  # the mat buffers at explicit addresses
+    vector_slots: int = 0  # the vector pushes a copy in a vec multi-tile slot
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -57,7 +77,16 @@ def draw_tile_pair(ch) -> TileSpec:
                     valid_rows=valid_rows,
                     ops=tuple(ch.choice(VECTOR_OPS if valid_rows == rows else PARTIAL_OPS)
                               for _ in range(ch.integer(0, 3))),
-                    free=(ch.boolean(0.7), ch.boolean(0.7)))
+                    free=(ch.boolean(0.7), ch.boolean(0.7)),
+                    a_path=ch.choice(["tmov", "tmov", "textract", "subview"]),
+                    b_each_iteration=ch.boolean(0.3),
+                    store=ch.choice(["none", "none", "iv", "fixed"]),
+                    accumulate=ch.boolean(0.25),
+                    mat_slots=ch.choice([0, 0, 0, 2, 3]),
+                    addressed=ch.boolean(0.3),
+                    # A copy of a partly valid popped tile would need its
+                    # run-time valid shape, which differs per sub-block.
+                    vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0)
 
 
 def tile_pairs():
@@ -106,8 +135,70 @@ def render_tile(spec: TileSpec) -> str:
                 f"      (gm_slot_buffer = %slots : !pto.ptr<f32>, c2v_consumer_buf = {fwd} : i32, "
                 f"v2c_consumer_buf = {back_buf} : i32)"]
 
-    args = "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>"
+    args = ("%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>, "
+            "%side: !pto.ptr<f32>")
     n = spec.trip * r
+    # A's mat storage: the block itself, or (subview) a buffer of two blocks
+    # whose second half the block is loaded into.
+    a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
+               if spec.a_path == "subview" else mat_a)
+    a_slots = f"!pto.multi_tile_buf<{a_store}, count = {spec.mat_slots}>"
+    a_bytes = (2 if spec.a_path == "subview" else 1) * r * k * 4 * max(spec.mat_slots, 1)
+    # Mat buffers in allocation order with their bytes: disjoint addresses
+    # when the kernel places them itself.
+    mat_buffers = [("mb", k * c * 4), ("ma", a_bytes)] + ([("ma0", r * k * 4)]
+                                                        if spec.accumulate else [])
+    addresses, offset = {}, 0
+    for name, size in mat_buffers:
+        addresses[name], offset = offset, offset + size
+
+    def alloc(name: str, type_: str, op: str = "alloc_tile", value: str = "") -> list[str]:
+        value = value or name
+        if not spec.addressed:
+            return [f"    %{value} = pto.{op} : {type_}"]
+        return [f"    %{name}_addr = arith.constant {addresses[name]} : i64",
+                f"    %{value} = pto.{op} addr = %{name}_addr : {type_}"]
+
+    def load_b(indent: str) -> list[str]:
+        return [f"{indent}pto.tload ins(%bw : !pto.partition_tensor_view<{k}x{c}xf32>) "
+                f"outs(%mb : {mat_b})",
+                f"{indent}pto.tmov ins(%mb : {mat_b}) outs(%rb : {right})"]
+
+    if spec.mat_slots:
+        a_alloc = alloc("ma", a_slots, "alloc_multi_tile", "ma_slots")
+        a_get = [f"      %nslots = arith.constant {spec.mat_slots} : index",
+                 "      %slot = arith.remui %i, %nslots : index",
+                 f"      %ma = pto.multi_tile_get %ma_slots[%slot] : {a_slots} -> {a_store}"]
+    else:
+        a_alloc, a_get = alloc("ma", a_store), []
+    a_in = "%mw" if spec.a_path == "subview" else "%ma"
+    a_path = ([f"      %mw = pto.subview %ma[%rows, %c0] sizes [{r}, {k}] : {a_store} -> {mat_a}"]
+              if spec.a_path == "subview" else [])
+    a_path.append(f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) "
+                  f"outs({a_in} : {mat_a})")
+    if spec.a_path == "textract":
+        a_path.append(f"      pto.textract ins(%ma, %c0, %c0 : {mat_a}, index, index) "
+                      f"outs(%la : {left})")
+    else:
+        a_path.append(f"      pto.tmov ins({a_in} : {mat_a}) outs(%la : {left})")
+    # The accumulator: the first block's product before the loop, then each
+    # iteration adds its own to the previous value.
+    first = [] if not spec.accumulate else [
+        *alloc("ma0", mat_a),
+        f"    %a0w = pto.partition_view %av, offsets = [%c0, %c0], sizes = [%rows, %k] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+        f"    pto.tload ins(%a0w : !pto.partition_tensor_view<{r}x{k}xf32>) outs(%ma0 : {mat_a})",
+        f"    pto.tmov ins(%ma0 : {mat_a}) outs(%la : {left})",
+        f"    pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})"]
+    product = (f"      pto.tmatmul.acc ins(%acc, %la, %rb : {acc}, {left}, {right}) "
+               f"outs(%acc : {acc})" if spec.accumulate else
+               f"      pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})")
+    store = [] if spec.store == "none" else [
+        f"      %sw = pto.partition_view %sv, offsets = [{'%r0' if spec.store == 'iv' else '%c0'}, "
+        f"%c0], sizes = [%valid, %cols] : !pto.tensor_view<?x?xf32> -> "
+        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
+        f"      pto.tstore ins(%acc : {acc}) outs(%sw : "
+        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)"]
     cube = [
         f"  func.func @cube({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<cube>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -128,24 +219,28 @@ def render_tile(spec: TileSpec) -> str:
         "!pto.tensor_view<?x?xf32>",
         "    %ov = pto.make_tensor_view %out, shape = [%n, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
+        *(["    %sv = pto.make_tensor_view %side, shape = [%n, %cols], strides = [%cols, %c1] : "
+           "!pto.tensor_view<?x?xf32>"] if store else []),
         f"    %bw = pto.partition_view %bv, offsets = [%c0, %c0], sizes = [%k, %cols] : "
         f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{k}x{c}xf32>",
-        f"    %mb = pto.alloc_tile : {mat_b}",
-        f"    pto.tload ins(%bw : !pto.partition_tensor_view<{k}x{c}xf32>) outs(%mb : {mat_b})",
+        *alloc("mb", mat_b),
         f"    %rb = pto.alloc_tile : {right}",
-        f"    pto.tmov ins(%mb : {mat_b}) outs(%rb : {right})",
-        f"    %ma = pto.alloc_tile : {mat_a}",
+        *load_b("    "),
+        *a_alloc,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
+        *first,
         "    scf.for %i = %c0 to %trip step %c1 {",
         "      %r0 = arith.muli %i, %rows : index",
         f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
         f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
-        f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) outs(%ma : {mat_a})",
-        f"      pto.tmov ins(%ma : {mat_a}) outs(%la : {left})",
+        *a_get,
+        *a_path,
+        *(load_b("      ") if spec.b_each_iteration else []),
         f"      pto.set_validshape %acc, %rows, %cols : {acc}",
-        f"      pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})",
+        product,
         f"      pto.set_validshape %acc, %valid, %cols : {acc}",
+        *store,
         f"      pto.tpush_to_aiv(%acc : {acc}) {split}",
         f"      %got = pto.tpop_from_aiv {split} -> {back}",
         f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
@@ -169,6 +264,15 @@ def render_tile(spec: TileSpec) -> str:
         else:  # colmul: scale each column by the tile's first row
             body += [f"      %first{i} = pto.subview %t[%c0, %c0] sizes [1, {vc}] : {half} -> {row}",
                      f"      pto.tcolexpandmul ins(%t, %first{i} : {half}, {row}) outs(%t : {half})"]
+    # The vector pushes a copy in a slot of its own multi-buffered tile.
+    v_slots = f"!pto.multi_tile_buf<{half}, count = {spec.vector_slots}>"
+    pushed, copy = "%t", []
+    if spec.vector_slots:
+        pushed = "%v"
+        copy = [f"      %nv = arith.constant {spec.vector_slots} : index",
+                "      %vk = arith.remui %i, %nv : index",
+                f"      %v = pto.multi_tile_get %v_slots[%vk] : {v_slots} -> {half}",
+                f"      pto.tmov ins(%t : {half}) outs(%v : {half})"]
     vector = [
         f"  func.func @vector({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -181,10 +285,12 @@ def render_tile(spec: TileSpec) -> str:
         *init("vector", "%fwd", "%back"),
         f"    %tmp = pto.alloc_tile : {half}",
         f"    %col = pto.alloc_tile : {col}",
+        *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
         "    scf.for %i = %c0 to %trip step %c1 {",
         f"      %t = pto.tpop_from_aic {split} -> {half}",
         *body,
-        f"      pto.tpush_to_aic(%t : {half}) {split}",
+        *copy,
+        f"      pto.tpush_to_aic({pushed} : {half}) {split}",
         *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
         "    }" + stages(spec.vector_stages),
         "    return",
