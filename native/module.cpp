@@ -307,7 +307,7 @@ void bindFifoRuntime(nb::module_ &m) {
              &siteTuples,
          const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int>>
              &coreTuples,
-         uint64_t maxBytes) {
+         uint64_t maxBytes, uint64_t maxValueBytes) {
         std::vector<PipeConfig> pipes;
         for (const auto &[name, producers, consumers, slots, frees] : pipeTuples)
           pipes.push_back({name, producers, consumers, slots, frees});
@@ -321,7 +321,7 @@ void bindFifoRuntime(nb::module_ &m) {
         RunOutcome outcome;
         {
           nb::gil_scoped_release release;
-          outcome = runPair(pipes, sites, cores, maxBytes, traces);
+          outcome = runPair(pipes, sites, cores, maxBytes, maxValueBytes, traces);
         }
         nb::list pipesOut;
         for (std::vector<Message> &trace : traces) {
@@ -330,15 +330,16 @@ void bindFifoRuntime(nb::module_ &m) {
             messages.append(nb::make_tuple(
                 msg.site, nb::tuple(nb::cast(msg.shape)),
                 nb::bytes(reinterpret_cast<const char *>(msg.data.data()),
-                          msg.data.size())));
+                          msg.data.size()),
+                nb::tuple(nb::cast(msg.valid))));
           pipesOut.append(messages);
         }
         return nb::make_tuple(outcome.status, outcome.message, pipesOut);
       },
-      "pipes"_a, "sites"_a, "cores"_a, "max_bytes"_a,
+      "pipes"_a, "sites"_a, "cores"_a, "max_bytes"_a, "max_value_bytes"_a,
       "Run JIT-compiled kernels as cores joined by FIFOs, without the GIL: "
       "(status 0 ok / 1 deadlock / 2 error, message, per pipe [(site, shape, "
-      "bytes)]).");
+      "bytes, valid shape of a tile buffer else ())]).");
   m.def("jit_symbols", &runtimeSymbols,
         "Addresses of the runtime functions compiled kernels call.");
   m.def("jit_abandoned", &abandoned,

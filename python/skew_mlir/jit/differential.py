@@ -17,6 +17,7 @@ from ..sim.check import CheckResult
 from ..sim.errors import SimError
 from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
 from ..sim.scheduler import RunResult, run_pair
+from ..sim.values import DEFAULT_MAX_VALUE_BYTES
 from .child import job, run_jobs
 from .compare import (TOLERANCE_TEXT, close, first_difference, max_run_difference,
                       message_counts, same_bits, within_tolerance)
@@ -27,12 +28,14 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
               fifo_depth: int | None = None, cube: str | None = None,
               vector: str | None = None, args: dict[int, str] | None = None,
               max_steps: int = 5_000_000, max_pipe_bytes: int = 512 << 20,
-              max_seconds: float = 300, tolerance: float | None = None,
+              max_seconds: float = 300, max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES,
+              tolerance: float | None = None,
               interpreted: tuple[RunResult, RunResult] | None = None) -> CheckResult:
     """JitUnsupported when the JIT cannot compile the pair. `tolerance`: compare before and after within it (relative and
     absolute) instead of bitwise, for pipelines that fold arithmetic;
     `interpreted`: the interpreter's runs before and after, when the caller
-    has them already (else they are made here)."""
+    has them already (else they are made here). `max_value_bytes` bounds the
+    inputs, the interpreter's values and the JIT's allocations alike."""
     pair = find_pair(before, cube, vector)
     funcs_before, funcs_after = functions_of(before), functions_of(after)
     for name in pair.functions().values():
@@ -42,7 +45,8 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             return CheckResult(False, f"FAIL: @{name} changed its signature")
     labels = ("before", "after")
     where = ("before the pipeline", "after the pipeline")
-    jobs = [job(module, pair, make_inputs(before, pair, seed, args), fifo_depth, max_pipe_bytes)
+    inputs = make_inputs(before, pair, seed, args, max_value_bytes)
+    jobs = [job(module, pair, inputs, fifo_depth, max_pipe_bytes, max_value_bytes)
             for module in (before, after)]
     results = run_jobs(jobs, max_seconds)
     for label, result in zip(labels, results):
@@ -70,10 +74,11 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             run = interpreted[i]
         else:
             try:
-                run = run_pair(module, pair, make_inputs(before, pair, seed, args),
+                run = run_pair(module, pair, make_inputs(before, pair, seed, args,
+                                                         max_value_bytes),
                                fifo_depth=fifo_depth, cost=CostModel(),
                                max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
-                               max_seconds=max_seconds)
+                               max_seconds=max_seconds, max_value_bytes=max_value_bytes)
             except SimError as exc:
                 first, _, rest = str(exc).partition("\n")
                 return CheckResult(False, f"FAIL: the executors disagree {label} the "

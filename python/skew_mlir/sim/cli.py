@@ -152,7 +152,8 @@ def _run_jit(args, module, pair, inputs) -> int:
     if args.timeline:
         raise SimError("--timeline needs the interpreter's cycles: drop --jit")
     result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
-                     max_pipe_bytes=args.max_pipe_mib << 20, timeout=args.max_seconds)
+                     max_pipe_bytes=args.max_pipe_mib << 20,
+                     max_value_bytes=args.max_value_mib << 20, timeout=args.max_seconds)
     pipes = ", ".join(f"{p}: {len(m)} messages, {result.slots[p]} slots"
                       for p, m in result.pipes.items()) or "no messages"
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
@@ -234,7 +235,7 @@ def _check_jit(args, before, after, note) -> int:
     report = jit_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
                        cube=args.cube, vector=args.vector, args=dict(args.arg),
                        max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
-                       max_seconds=args.max_seconds)
+                       max_seconds=args.max_seconds, max_value_bytes=args.max_value_mib << 20)
     print(report.verdict)
     if report.details:
         print(report.details)
