@@ -65,8 +65,8 @@ def _aborting(op: ir.Operation) -> str | None:
     for region in op.regions:
         for block in region.blocks:
             types += [a.type for a in block.arguments]
-    if "function_type" in op.attributes:
-        ftype = op.attributes["function_type"].value
+    ftype = op.attributes["function_type"].value if "function_type" in op.attributes else None
+    if isinstance(ftype, ir.FunctionType):  # not an llvm.func's
         types += list(ftype.inputs) + list(ftype.results)
     for t in types:
         if isinstance(t, ir.ShapedType) and t.element_type == ir.IntegerType.get_signless(1):

@@ -162,32 +162,19 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewr
                 op.erase()
                 continue
             info = fifo_model.OPS[op.name]
-            site = ir.IntegerAttr.get(i64, len(sites))
-            site_value = arith.constant(i64, site)
             if info.kind == fifo_model.FREE:
                 name = declare(module, declared, FREE_FN, [i64], [], "free")
-                func.CallOp([], name, [site_value])
                 sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
                                   fifo_model.split_of(op), 0))
+                func.CallOp([], name, [arith.constant(i64, len(sites) - 1)])
                 op.erase()
                 continue
             tile = fifo_model.tile_of(op)
             t = tile.type
-            try:
-                size = element_bytes(t.element_type)
-            except ValueError:
-                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
-                               f"{t.element_type} through a pipe") from None
-            try:
-                dtype = dtype_of(t.element_type)
-            except SimError:
-                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
-                               f"{t.element_type} through a pipe") from None
-            sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
-                              fifo_model.split_of(op), size, str(t.element_type), dtype))
-            unranked = ir.UnrankedMemRefType.get(t.element_type, None)
+            site_value = rewritten.fifo_site(op, t.element_type)
             fn = f"pto_jit_{info.kind}_{element_name(t.element_type)}"
-            declare(module, declared, fn, [i64, unranked], [], info.kind)
+            declare(module, declared, fn, [i64, ir.UnrankedMemRefType.get(t.element_type, None)],
+                    [], info.kind)
             if info.kind == fifo_model.PUSH:
                 buffer = tile
                 if isinstance(t, ir.RankedTensorType):
