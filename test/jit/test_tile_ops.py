@@ -26,7 +26,7 @@ from mlir import ir
 from skew_mlir import dialect as pto
 from skew_mlir import jit
 from skew_mlir.jit import JitError, JitUnsupported
-from skew_mlir.jit.compare import within_tolerance
+from skew_mlir.jit.compare import same_bits, within_tolerance
 from skew_mlir.jit.engine import execute
 from skew_mlir.sim.kernels import find_pair
 from skew_mlir.sim.scheduler import simulate
@@ -62,10 +62,11 @@ def memories(arrays: list[np.ndarray]) -> list[GlobalPtr]:
     return [GlobalPtr(np.array(a).reshape(-1)) for a in arrays]
 
 
-def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
+def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector",
+             same=within_tolerance) -> list[np.ndarray]:
     """Runs the kernel under the JIT (in this process) and the interpreter;
-    asserts that every global memory agrees within tolerance and returns
-    the interpreter's."""
+    asserts that every global memory agrees (`same`: within tolerance, or
+    bitwise) and returns the interpreter's."""
     peer = "vector" if kind == "cube" else "cube"
     with pto.make_context():
         module = ir.Module.parse(pair_text(body, arrays, kind))
@@ -77,7 +78,7 @@ def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[
     jit_memories = compiled.outputs["cube"]
     assert len(jit_memories) == len(arrays)
     for i, (x, y) in enumerate(zip(jit_memories, interpreted)):
-        assert within_tolerance(x, y.base), (i, x, y.base)
+        assert same(x, y.base), (i, x, y.base)
     return [m.base.reshape(a.shape) for m, a in zip(interpreted, arrays)]
 
 
@@ -120,8 +121,18 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
     test(*args)
 
 
+@pytest.mark.parametrize("test", [sim_cases.test_tcvt_to_narrower_floats])
+def test_interpreter_conversion_case_under_the_jit_bitwise(monkeypatch, test):
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
+    test()
+
+
+def bitwise(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
+    return run_both(body, arrays, kind, same_bits)
+
+
 def test_narrowing_conversions_round_to_nearest_even(monkeypatch):
-    monkeypatch.setattr(sim_cases, "run_kernel", run_both)
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
     x = rand()
     x[0, :2] = [1.00390625, -1.00390625]  # halfway between two bf16 values
     bf16 = sim_cases._cvt(x, "RINT", "bf16")
@@ -164,16 +175,27 @@ def test_tconcat_subview_and_scalars_in_global_memory():
     assert out[0] == np.float32(4.5)
 
 
+@pytest.mark.parametrize("mode", ["ROUND", "TRUNC", "FLOOR", "CEIL", "ODD"])
+def test_f32_to_bf16_in_every_round_mode(monkeypatch, mode):
+    """Values halfway between, just above and just below two bf16 values,
+    of both signs, exact ones, infinities and NaN."""
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
+    x = rand()
+    row = [1.00390625, 1.0039063, 1.0039062, 1.0, np.inf, np.nan, 3e38, 1e-40]
+    x[0, :8], x[1, :8] = row, [-v for v in row]
+    assert sim_cases._cvt(x, mode, "bf16").dtype == sim_cases.BF16  # bitwise as the interpreter's
+
+
 @pytest.mark.parametrize("mode", ["ROUND", "FLOOR", "ODD"])
-def test_a_rounding_mode_upstream_cannot_express_is_refused_at_the_op(mode):
+def test_a_rounding_mode_the_jit_does_not_lower_is_refused_at_the_op(mode):
     body = "\n".join([
         view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
-        view("g1", "y", 16, 32, "bf16", "!pto.tile_buf<vec, 16x32xbf16>"),
+        view("g1", "y", 16, 32, "f16", "!pto.tile_buf<vec, 16x32xf16>"),
         f"  pto.tcvt ins(%x {{rmode = #pto<round_mode {mode}>}} : {T}) outs(%y : "
-        "!pto.tile_buf<vec, 16x32xbf16>)"])
-    arrays = [rand(), np.zeros((16, 32), sim_cases.BF16)]
+        "!pto.tile_buf<vec, 16x32xf16>)"])
+    arrays = [rand(), np.zeros((16, 32), np.float16)]
     with pytest.raises(JitUnsupported, match=rf"^-:\d+:\d+: 'pto.tcvt': round mode "
-                                             rf"{mode} from f32 to bf16"):
+                                             rf"{mode} from f32 to f16"):
         run_jit(body, arrays)
 
 

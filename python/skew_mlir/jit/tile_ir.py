@@ -846,10 +846,40 @@ def _converter(op: ir.Operation, mode: str, src: ir.Type, dst: ir.Type):
         return to_int
     narrowing = _is_float(src) and _is_float(dst) and _width(dst) < _width(src)
     if narrowing and mode not in _NEAREST:
+        if isinstance(src, ir.F32Type) and isinstance(dst, ir.BF16Type) and mode in _TO_BF16:
+            return lambda x: _bf16_bits(x, mode)
         raise JitUnsupported(f"{where(op)}: '{op.name}': round mode {mode} from {src} to "
                              f"{dst}: the JIT lowers narrowing float conversions rounding "
-                             "to nearest even only")
+                             "to nearest even, and f32 to bf16 in every mode")
     return lambda x: cast(x, dst)
+
+
+# f32 -> bf16 beyond nearest-even, on the f32 bit pattern (sign-magnitude:
+# adding to the pattern rounds the magnitude up), then its high 16 bits:
+# ROUND ties away from zero, TRUNC towards zero, FLOOR / CEIL round the
+# magnitude up for negative / positive values, ODD truncates and sets the
+# last bit when anything was dropped. A NaN stays a NaN.
+_TO_BF16 = {"ROUND": lambda b, sign, rest: arith.addi(b, _i64(0x8000)),
+            "TRUNC": lambda b, sign, rest: b,
+            "FLOOR": lambda b, sign, rest: arith.select(sign, arith.addi(b, _i64(0xFFFF)), b),
+            "CEIL": lambda b, sign, rest: arith.select(sign, b, arith.addi(b, _i64(0xFFFF))),
+            "ODD": lambda b, sign, rest: arith.select(_cmp("ne", rest, _i64(0)),
+                                                      arith.ori(b, _i64(0x10000)), b)}
+
+
+def _i64(n: int) -> ir.Value:
+    return arith.constant(ir.IntegerType.get_signless(64), n)
+
+
+def _bf16_bits(x: ir.Value, mode: str) -> ir.Value:
+    i16, i32, i64 = (ir.IntegerType.get_signless(w) for w in (16, 32, 64))
+    bits = arith.extui(i64, arith.bitcast(i32, x))
+    sign = _cmp("ne", arith.shrui(bits, _i64(31)), _i64(0))
+    rest = arith.andi(bits, _i64(0xFFFF))
+    rounded = _TO_BF16[mode](bits, sign, rest)
+    value = arith.bitcast(ir.BF16Type.get(), arith.trunci(i16, arith.shrui(rounded, _i64(16))))
+    nan = arith.cmpf(arith.CmpFPredicate.UNO, x, x)
+    return arith.select(nan, arith.constant(ir.BF16Type.get(), float("nan")), value)
 
 
 @_handles("pto.tcvt")
