@@ -5,6 +5,7 @@ FIFOs of the native runtime. It shares no code with the interpreter
 (skew_mlir.sim) beyond the pairing and the seeded inputs, so the two
 executors check each other.
 
+    tile_ir.py   tile IR (PTOAS's form) lowered to memrefs and scf loops
     rewrite.py   the FIFO ops become runtime calls, before bufferization
     lowering.py  entries per kernel, refusals, the upstream pipeline
     engine.py    ExecutionEngine, arguments, the threaded run

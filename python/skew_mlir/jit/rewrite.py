@@ -6,6 +6,7 @@ JIT's FIFO runtime (native/fifo_runtime.cpp), before bufferization.
   to it), cast to an unranked memref, and `call @pto_jit_push_<elt>(site, m)`;
 - a pop: `memref.alloc` of the tile, `call @pto_jit_pop_<elt>(site, m)`,
   then `bufferization.to_tensor ... restrict writable` for a tensor tile;
+- a push or pop of a tile buffer: tile_ir.py, with the valid shape;
 - a tfree: `call @pto_jit_free(site)`; `pto.get_subblock_idx`:
   `call @pto_jit_subblock()`; the initialise ops are erased (their slot
   counts reach the runtime through fifo_model, like the other tools').
