@@ -214,8 +214,12 @@ def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
      "the window's offsets and sizes exceed the view's shape"),
     ("  %c64 = arith.constant 64 : index\n"
      "  %big = pto.make_tensor_view %g0, shape = [%c64, %x_c], strides = [%x_c, %c1] : "
-     "!pto.tensor_view<?x?xf32>",
-     "does not fit the pointer's memory"),
+     "!pto.tensor_view<?x?xf32>\n"
+     "  %c48 = arith.constant 48 : index\n"
+     "  %far = pto.partition_view %big, offsets = [%c48, %c0], sizes = [%x_r, %x_c] : "
+     "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>\n"
+     f"  pto.tload ins(%far : !pto.partition_tensor_view<16x32xf32>) outs(%x : {T})",
+     "the window \\(its offset, sizes and strides\\) reaches outside its global memory"),
     # A read over more than the source's valid region.
     ("  %c8 = arith.constant 8 : index\n"
      f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
@@ -236,3 +240,22 @@ def test_run_time_checks_end_the_run_at_the_op(case, message):
     body = "\n".join([view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T), case])
     with pytest.raises(JitError, match=r"-:\d+:\d+: .*" + message):
         run_jit(body, [rand()])
+
+
+def test_a_view_reaching_past_its_memory_is_fine_while_its_windows_fit():
+    """As in the interpreter: a view is checked where a window of it is
+    loaded or stored, not where it is made."""
+    x = rand()
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T),
+        "  %c64 = arith.constant 64 : index",
+        "  %big = pto.make_tensor_view %g0, shape = [%c64, %x_c], strides = [%x_c, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "  %near = pto.partition_view %big, offsets = [%c0, %c0], sizes = [%x_r, %x_c] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>",
+        f"  pto.tload ins(%near : !pto.partition_tensor_view<16x32xf32>) outs(%x : {T})",
+        view("g1", "y", 16, 32, "f32", T),
+        f"  pto.tneg ins(%x : {T}) outs(%y : {T})",
+        store("y", 16, 32, "f32", T)])
+    _, y = run_both(body, [x, np.zeros((16, 32), np.float32)])
+    np.testing.assert_array_equal(y, -x)

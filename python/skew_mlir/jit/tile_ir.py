@@ -58,6 +58,13 @@ class _Ptr:
         self.base, self.offset = base, offset
 
 
+class _View:
+    """A tensor or partition view: a strided memref over `memory`."""
+
+    def __init__(self, data: ir.Value, memory: ir.Value):
+        self.data, self.memory = data, memory
+
+
 class _Tile:
     def __init__(self, data: ir.Value, valid: ir.Value, tt: tile_types.TileBuf):
         self.data, self.valid, self.tt = data, valid, tt
@@ -131,12 +138,9 @@ def cast(value: ir.Value, to: ir.Type) -> ir.Value:
     if src == to:
         return value
     if _is_float(src) and _is_float(to):
-        if _width(to) > _width(src) or isinstance(src, ir.F16Type) and isinstance(
-                to, ir.BF16Type) or isinstance(src, ir.BF16Type) and isinstance(to, ir.F16Type):
-            if _width(to) == _width(src):  # f16 <-> bf16: through f32
-                return arith.truncf(to, arith.extf(ir.F32Type.get(), value))
-            return arith.extf(to, value)
-        return arith.truncf(to, value)
+        if _width(to) == _width(src):  # f16 <-> bf16: through f32
+            return arith.truncf(to, arith.extf(ir.F32Type.get(), value))
+        return arith.extf(to, value) if _width(to) > _width(src) else arith.truncf(to, value)
     if _is_float(src):
         return arith.fptosi(to, value)
     if _is_float(to):
@@ -390,32 +394,40 @@ def _tile_type(op: ir.Operation, value: ir.Value) -> tile_types.TileBuf:
 
 @_handles("pto.make_tensor_view")
 def _make_tensor_view(lo: TileLowering, op: ir.Operation) -> None:
+    # Checked against its global memory where a load or store uses it, as
+    # the interpreter does (a view may reach further than any window of it).
     (ptr,), shape, strides = _segments(op)
     p = lo.values[ptr]
     shape, strides = [_as_index(v) for v in shape], [_as_index(v) for v in strides]
     element = ir.MemRefType(p.base.type).element_type
+    rank = len(shape)
+    lo.values[op.results[0]] = _View(memref.reinterpret_cast(
+        _strided(rank, element), p.base, [p.offset], shape, strides,
+        [_DYN_STRIDE], [_DYN] * rank, [_DYN_STRIDE] * rank), p.base)
+
+
+def _check_window(lo: TileLowering, op: ir.Operation, view: _View) -> None:
+    """The window's elements must lie in its global memory."""
+    rank = ir.MemRefType(view.data.type).rank
+    metadata = memref.extract_strided_metadata(view.data)
+    offset, sizes, strides = (metadata[1], metadata[2:2 + rank],
+                              metadata[2 + rank:2 + 2 * rank])
     c0, c1 = _index(0), _index(1)
-    bad = _cmp("slt", p.offset, c0)
-    last, empty = p.offset, _cmp("eq", c0, c1)
-    for n, st in zip(shape, strides):
+    bad, last, empty = _cmp("slt", offset, c0), offset, _cmp("eq", c0, c1)
+    for n, st in zip(sizes, strides):
         bad = _any(bad, _cmp("slt", n, c0), _cmp("slt", st, c0))
         empty = _any(empty, _cmp("eq", n, c0))
         last = arith.addi(last, arith.muli(arith.subi(n, c1), st))
-    size = memref.dim(p.base, c0)
-    over = arith.andi(_cmp("sge", last, size), arith.xori(empty, arith.constant(
-        ir.IntegerType.get_signless(1), 1)))
-    lo.check(op, _any(bad, over), "the view (negative sizes or strides, or beyond its "
-                                  "global memory) does not fit the pointer's memory")
-    rank = len(shape)
-    lo.values[op.results[0]] = memref.reinterpret_cast(
-        _strided(rank, element), p.base, [p.offset], shape, strides,
-        [_DYN_STRIDE], [_DYN] * rank, [_DYN_STRIDE] * rank)
+    filled = arith.xori(empty, arith.constant(ir.IntegerType.get_signless(1), 1))
+    over = arith.andi(filled, _cmp("sge", last, memref.dim(view.memory, c0)))
+    lo.check(op, _any(bad, over), "the window (its offset, sizes and strides) reaches "
+                                  "outside its global memory")
 
 
 @_handles("pto.partition_view")
 def _partition_view(lo: TileLowering, op: ir.Operation) -> None:
     (source,), offsets, sizes = _segments(op)
-    view = lo.values[source]
+    view = lo.values[source].data
     offsets, sizes = [_as_index(v) for v in offsets], [_as_index(v) for v in sizes]
     c0 = _index(0)
     bad = _cmp("slt", offsets[0], c0)
@@ -424,7 +436,7 @@ def _partition_view(lo: TileLowering, op: ir.Operation) -> None:
         bad = _any(bad, _cmp("slt", off, c0), _cmp("slt", size, c0),
                    _cmp("sgt", arith.addi(off, size), extent))
     lo.check(op, bad, "the window's offsets and sizes exceed the view's shape")
-    lo.values[op.results[0]] = subview(view, offsets, sizes)
+    lo.values[op.results[0]] = _View(subview(view, offsets, sizes), lo.values[source].memory)
 
 
 @_handles("pto.addptr")
@@ -539,10 +551,12 @@ def _tload_tstore(lo: TileLowering, op: ir.Operation) -> None:
     loading = op.name == "pto.tload"
     view_value, tile_value = (op.operands[0], op.operands[1]) if loading else (
         op.operands[1], op.operands[0])
-    view, tile = lo.values[view_value], lo.tile(tile_value)
+    window, tile = lo.values[view_value], lo.tile(tile_value)
+    view = window.data
     if ir.MemRefType(view.type).rank != 2:
         raise JitUnsupported(f"{where(op)}: '{op.name}': moves a window of rank "
                              f"{ir.MemRefType(view.type).rank} to or from a tile")
+    _check_window(lo, op, window)
     rows, cols = lo.valid(tile)
     lo.check(op, _any(_cmp("ne", memref.dim(view, _index(0)), rows),
                       _cmp("ne", memref.dim(view, _index(1)), cols)),
