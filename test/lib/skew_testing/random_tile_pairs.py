@@ -10,8 +10,9 @@ loop (1..3 or absent), the slot count (module `pto.fifo_depth`, or the
 initialise ops' `slot_num` with a GM slot buffer and reserved buffers),
 `split` (0 one vector core; 1 or 2 two sub-blocks), the tile shape, the
 accumulator's valid rows (`set_validshape`: a split half may be empty), the
-vector op chain (scalar, unary, row and column broadcast ops; in place, so
-the valid shape travels with the tile), and whether each side frees its
+vector op chain (scalar, unary, binary on itself, row and column broadcast
+ops, a bf16 round trip; in place, so the valid shape travels with the
+tile), and whether each side frees its
 pops with tfree (the slot is released at the pop otherwise).
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
@@ -39,10 +40,13 @@ from .random_pairs import HypothesisChooser, RandomChooser
 
 # Vector ops applied in place to the popped tile %t (row / column vectors
 # come from the tile itself, so they are valid over its valid region).
-VECTOR_OPS = ("tmuls", "tadds", "tmaxs", "tneg", "tabs", "texp", "rowsub", "colmul")
-# With a partly valid tile: rowsub's column tile would need the popped
-# tile's run-time valid rows.
-PARTIAL_OPS = tuple(op for op in VECTOR_OPS if op != "rowsub")
+# square: tmul of the tile by itself (sources aliasing the destination);
+# bf16: a round trip through a bf16 tile (tcvt both ways).
+VECTOR_OPS = ("tmuls", "tadds", "tmaxs", "tneg", "tabs", "texp", "rowsub", "colmul", "square",
+              "bf16")
+# With a partly valid tile: rowsub's column tile and bf16's tile would need
+# the popped tile's run-time valid rows.
+PARTIAL_OPS = tuple(op for op in VECTOR_OPS if op not in ("rowsub", "bf16"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,6 +123,7 @@ def render_tile(spec: TileSpec) -> str:
                 layout=", blayout=col_major, slayout=row_major, fractal=1024")
     back = _tile("mat", r, c, valid=", valid=?x?", layout=", blayout=col_major, slayout=row_major")
     half = _tile("vec", vr, vc, valid=", valid=?x?")
+    half_bf16 = _tile("vec", vr, vc, "bf16", valid=", valid=?x?")
     col = _tile("vec", vr, 1, valid=", valid=?x?", layout=", blayout=col_major")
     row = _tile("vec", 1, vc, valid=", valid=?x?")
     split = f"{{split = {spec.split}}}"
@@ -258,6 +263,12 @@ def render_tile(spec: TileSpec) -> str:
             body.append(f"      pto.{op} ins(%t, %s : {half}, f32) outs(%t : {half})")
         elif op in ("tneg", "tabs", "texp"):
             body.append(f"      pto.{op} ins(%t : {half}) outs(%t : {half})")
+        elif op == "square":
+            body.append(f"      pto.tmul ins(%t, %t : {half}, {half}) outs(%t : {half})")
+        elif op == "bf16":
+            body += [f"      pto.tcvt ins(%t {{rmode = #pto<round_mode RINT>}} : {half}) "
+                     f"outs(%h : {half_bf16})",
+                     f"      pto.tcvt ins(%h : {half_bf16}) outs(%t : {half})"]
         elif op == "rowsub":
             body += [f"      pto.trowmax ins(%t, %tmp : {half}, {half}) outs(%col : {col})",
                      f"      pto.trowexpandsub ins(%t, %col : {half}, {col}) outs(%t : {half})"]
@@ -284,6 +295,7 @@ def render_tile(spec: TileSpec) -> str:
         "    %back = pto.import_reserved_buffer {name = \"v2c\", peer_func = @cube} -> i32",
         *init("vector", "%fwd", "%back"),
         f"    %tmp = pto.alloc_tile : {half}",
+        f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
         "    scf.for %i = %c0 to %trip step %c1 {",
