@@ -117,6 +117,15 @@ class Rewritten:
         declare(module, self.runtime, STOP_FN, [i64], [], STOP)
         func.CallOp([], STOP_FN, [arith.constant(i64, len(self.sites) - 1)])
 
+    def free_call(self, module: ir.Module, op: ir.Operation) -> None:
+        """At the insertion point: the runtime call of tfree `op` (whatever
+        tile it names: the release is in order)."""
+        i64 = ir.IntegerType.get_signless(64)
+        declare(module, self.runtime, FREE_FN, [i64], [], "free")
+        self.sites.append(Site(describe(op), fifo_model.FREE, fifo_model.pipe_of(op),
+                               fifo_model.split_of(op), 0))
+        func.CallOp([], FREE_FN, [arith.constant(i64, len(self.sites) - 1)])
+
     def fifo_site(self, op: ir.Operation, element: ir.Type) -> ir.Value:
         """Number FIFO op `op` (a push or pop of tiles of `element`) as a
         site; its number as an i64 constant at the insertion point."""
@@ -146,7 +155,7 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewr
     order; checked by check_fifo_ops) in `module`, numbering the sites after
     those `rewritten` has, and declaring the runtime symbols the calls need."""
     i64 = ir.IntegerType.get_signless(64)
-    declared, sites = rewritten.runtime, rewritten.sites
+    declared = rewritten.runtime
     for op in ops:
         if op.name in fifo_model.INIT_OPS:
             op.erase()
@@ -164,10 +173,7 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewr
                 continue
             info = fifo_model.OPS[op.name]
             if info.kind == fifo_model.FREE:
-                name = declare(module, declared, FREE_FN, [i64], [], "free")
-                sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
-                                  fifo_model.split_of(op), 0))
-                func.CallOp([], name, [arith.constant(i64, len(sites) - 1)])
+                rewritten.free_call(module, op)
                 op.erase()
                 continue
             tile = fifo_model.tile_of(op)

@@ -157,8 +157,8 @@ class TileLowering:
 
     def __init__(self, module: ir.Module, kernels: list[str], rewritten: Rewritten):
         self.module, self.kernels, self.rewritten = module, set(kernels), rewritten
-        self.values: dict = {}  # an old pto value -> _Ptr, a view memref, or _Tile
-        self.handlers = _HANDLERS
+        self.values: dict = {}  # an old pto value -> _Ptr, _View or _Tile
+        self.op: ir.Operation | None = None  # the op being lowered
 
     # --- the walk ------------------------------------------------------------
 
@@ -218,13 +218,14 @@ class TileLowering:
     def _lower(self, op: ir.Operation) -> bool:
         """Lower `op` if it is tile IR (True: erase it afterwards); refuse an
         op that uses or makes a pto value it cannot lower."""
-        handler = _fifo_op if tile_fifo_op(op) else self.handlers.get(op.name)
+        handler = _fifo_op if tile_fifo_op(op) else _HANDLERS.get(op.name)
         if handler is None:
             if op.name.startswith("pto.") and op.name not in _LEFT_TO_REWRITE:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT executor cannot "
                                      "lower it")
             self._check_foreign(op)
             return False
+        self.op = op
         with ir.InsertionPoint(op), op.location:
             handler(self, op)
         return True
@@ -253,8 +254,8 @@ class TileLowering:
     def tile(self, value: ir.Value) -> _Tile:
         found = self.values.get(value)
         if not isinstance(found, _Tile):
-            raise JitUnsupported(f"{where(value.owner)}: the JIT expected a tile buffer, "
-                                 f"got {value.type}")
+            raise JitUnsupported(f"{where(self.op)}: '{self.op.name}': the JIT expected a "
+                                 f"tile buffer a tile op made, got {value.type}")
         return found
 
     def hoist(self, make: Callable[[], ir.Value]) -> ir.Value:
@@ -952,17 +953,20 @@ def _tile_pop(lo: TileLowering, op: ir.Operation) -> None:
 
 
 def _fifo_op(lo: TileLowering, op: ir.Operation) -> None:
-    info = fifo_model.OPS[op.name]
-    if info.kind == fifo_model.PUSH:
+    kind = fifo_model.OPS[op.name].kind
+    if kind == fifo_model.PUSH:
         _tile_push(lo, op)
-    else:
+    elif kind == fifo_model.POP:
         _tile_pop(lo, op)
+    else:
+        lo.rewritten.free_call(lo.module, op)
 
 
 def tile_fifo_op(op: ir.Operation) -> bool:
-    """Whether `op` is a push or pop of a tile buffer (lowered here)."""
+    """Whether `op` is a push or pop of a tile buffer, or a tfree naming
+    one (lowered here: the tile's ops are gone before the FIFO rewrite)."""
     info = fifo_model.OPS.get(op.name)
-    if info is None or info.kind not in (fifo_model.PUSH, fifo_model.POP):
+    if info is None:
         return False
-    value = fifo_model.tile_of(op) if info.kind == fifo_model.PUSH else op.results[0]
+    value = op.results[0] if info.kind == fifo_model.POP else fifo_model.tile_of(op)
     return value is not None and tile_types.tile_buf(value.type) is not None
