@@ -259,3 +259,15 @@ def test_a_view_reaching_past_its_memory_is_fine_while_its_windows_fit():
         store("y", 16, 32, "f32", T)])
     _, y = run_both(body, [x, np.zeros((16, 32), np.float32)])
     np.testing.assert_array_equal(y, -x)
+
+
+def test_a_tile_carried_through_a_loop_is_refused_at_the_loop():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %x) -> ({T}) {{",
+        f"    scf.yield %acc : {T}",
+        "  }"])
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'scf.for': operand #3 is a "
+                                             r"!pto.tile_buf<.*>: the JIT lowers tile IR "
+                                             r"values only where tile ops make and use them"):
+        run_jit(body, [rand()])
