@@ -10,7 +10,9 @@ at once and block on each other through the pipes.
 
 Arguments follow the interpreter's launch (sim.kernels.make_inputs): one
 argument list; a memref argument is one global memory for every core that
-gets it (copied once per run, so the caller's inputs stay as they were).
+gets it (copied once per run, so the caller's inputs stay as they were), and
+so is a `!pto.ptr` argument's memory (a `memref<?xT>` once its tile IR is
+lowered), listed among the outputs once, as the interpreter lists it.
 Tensor arguments are copied per thread, since bufferization may update
 them in place.
 
