@@ -15,6 +15,11 @@ rewrite and upstream's lowering.
   column), so a tile and its transposed col_major companion see each
   other's transpose. A tile without an address gets storage of its own,
   refilled with 0xFF each time its op runs.
+- A multi-tile (`pto.alloc_multi_tile`) is a count x rows x cols memref
+  (slot k at k times the tile's bytes past its address, as PTOAS places
+  them) and a cell per slot; `pto.multi_tile_get` is a subview of slot k
+  and its cell, so what one get writes (data or valid shape) a later get of
+  the same slot sees.
 - Tile ops (destination-passing style) become scf loops over the valid
   region of the tile written, computed into a scratch buffer first and then
   copied, since a source may alias the destination. bf16 and f16 values
@@ -68,6 +73,13 @@ class _View:
 class _Tile:
     def __init__(self, data: ir.Value, valid: ir.Value, tt: tile_types.TileBuf):
         self.data, self.valid, self.tt = data, valid, tt
+
+
+class _MultiTile:
+    """N slots: `data` count x rows x cols, `valid` count x 2 (a cell per slot)."""
+
+    def __init__(self, data: ir.Value, valid: ir.Value, multi: tile_types.MultiTileBuf):
+        self.data, self.valid, self.multi = data, valid, multi
 
 
 def _index(n: int) -> ir.Value:
@@ -157,7 +169,7 @@ class TileLowering:
 
     def __init__(self, module: ir.Module, kernels: list[str], rewritten: Rewritten):
         self.module, self.kernels, self.rewritten = module, set(kernels), rewritten
-        self.values: dict = {}  # an old pto value -> _Ptr, _View or _Tile
+        self.values: dict = {}  # an old pto value -> _Ptr, _View, _Tile or _MultiTile
         self.op: ir.Operation | None = None  # the op being lowered
 
     # --- the walk ------------------------------------------------------------
@@ -282,22 +294,27 @@ class TileLowering:
             ir.MemRefType.get([2], ir.IndexType.get()), [], []))
 
     def storage(self, tt: tile_types.TileBuf, memory: ir.Value | None,
-                addr: ir.Value | None) -> ir.Value:
-        """The tile's rows x cols memref: at byte `addr` of `memory`, else
-        fresh (filled as never-written memory)."""
+                addr: ir.Value | None, slots: int | None = None) -> ir.Value:
+        """The tile's rows x cols memref (`slots` x rows x cols for a
+        multi-tile: slot k at k times the tile's bytes): at byte `addr` of
+        `memory`, else fresh (filled as never-written memory)."""
         count = tt.rows * tt.cols
-        nbytes = count * element_bytes(tt.element)
+        nbytes = count * element_bytes(tt.element) * (slots or 1)
         if memory is None:
             memory = self.hoist(lambda: memref.alloc(
                 ir.MemRefType.get([nbytes], ir.IntegerType.get_signless(8)), [], []))
             linalg.fill(arith.constant(ir.IntegerType.get_signless(8), -1), outs=[memory])
             addr = _index(0)
-        flat = memref.view(ir.MemRefType.get([count], tt.element), memory, addr, [])
+        flat = memref.view(ir.MemRefType.get([count * (slots or 1)], tt.element), memory,
+                           addr, [])
+        shape = [tt.rows, tt.cols]
         strides = [1, tt.rows] if tt.blayout == "col_major" else [tt.cols, 1]
+        if slots is not None:
+            shape, strides = [slots] + shape, [count] + strides
         layout = ir.StridedLayoutAttr.get(0, strides)
         return memref.reinterpret_cast(
-            ir.MemRefType.get([tt.rows, tt.cols], tt.element, layout), flat, [], [], [],
-            [0], [tt.rows, tt.cols], strides)
+            ir.MemRefType.get(shape, tt.element, layout), flat, [], [], [],
+            [0], shape, strides)
 
     def local_memory(self, op: ir.Operation, loc: str) -> ir.Value:
         if self.fn.attributes["sym_name"].value not in self.kernels:
@@ -383,6 +400,10 @@ def _tile_type(op: ir.Operation, value: ir.Value) -> tile_types.TileBuf:
     if tt is None:
         raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT lowers tile buffers here, "
                              f"got {value.type}")
+    return _checked_element(op, tt)
+
+
+def _checked_element(op: ir.Operation, tt: tile_types.TileBuf) -> tile_types.TileBuf:
     try:
         element_bytes(tt.element)
     except ValueError:
@@ -496,6 +517,53 @@ def _alloc_tile(lo: TileLowering, op: ir.Operation) -> None:
     cell = lo.new_cell()
     _initial_valid(lo, cell, tt, rows, cols)
     lo.values[op.results[0]] = _Tile(data, cell, tt)
+
+
+@_handles("pto.alloc_multi_tile")
+def _alloc_multi_tile(lo: TileLowering, op: ir.Operation) -> None:
+    multi = tile_types.multi_tile_buf(op.results[0].type)
+    tt = _checked_element(op, multi.slot)
+    addr, rows, cols = _segments(op)
+    if addr:
+        memory, size = lo.local_memory(op, tt.loc)
+        at = _as_index(addr[0])
+        end = arith.addi(at, _index(multi.count * tt.rows * tt.cols * element_bytes(tt.element)))
+        lo.check(op, _any(_cmp("slt", at, _index(0)), _cmp("sgt", end, _index(size))),
+                 f"the tiles' address puts them beyond the {size} bytes the JIT gives "
+                 f"'{tt.loc}'")
+        data = lo.storage(tt, memory, at, multi.count)
+    else:
+        data = lo.storage(tt, None, None, multi.count)
+    cells = lo.hoist(lambda: memref.alloca(
+        ir.MemRefType.get([multi.count, 2], ir.IndexType.get()), [], []))
+    for k in range(multi.count):
+        _initial_valid(lo, _slot_cell(cells, _index(k)), tt, rows, cols)
+    lo.values[op.results[0]] = _MultiTile(data, cells, multi)
+
+
+def _slot_cell(cells: ir.Value, k: ir.Value) -> ir.Value:
+    """Slot k's valid-shape cell: row k of the count x 2 cells."""
+    layout = ir.StridedLayoutAttr.get(_DYN_STRIDE, [1])
+    return memref.subview(cells, [k, 0], [1, 2], [1, 1],
+                          result_type=ir.MemRefType.get([2], ir.IndexType.get(), layout))
+
+
+@_handles("pto.multi_tile_get")
+def _multi_tile_get(lo: TileLowering, op: ir.Operation) -> None:
+    source, index = op.operands
+    found = lo.values.get(source)
+    if not isinstance(found, _MultiTile):
+        raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT expected a multi-tile an "
+                             f"alloc_multi_tile made, got {source.type}")
+    tt, count = found.multi.slot, found.multi.count
+    k = _as_index(index)
+    lo.check(op, _any(_cmp("slt", k, _index(0)), _cmp("sge", k, _index(count))),
+             f"the slot index is outside the {count} slots of the multi-buffered tile")
+    strides, _ = ir.MemRefType(found.data.type).get_strides_and_offset()
+    layout = ir.StridedLayoutAttr.get(_DYN_STRIDE, strides[1:])
+    data = memref.subview(found.data, [k, 0, 0], [1, tt.rows, tt.cols], [1, 1, 1],
+                          result_type=ir.MemRefType.get([tt.rows, tt.cols], tt.element, layout))
+    lo.values[op.results[0]] = _Tile(data, _slot_cell(found.valid, k), tt)
 
 
 @_handles("pto.declare_tile")
