@@ -26,7 +26,7 @@ import skew_mlir
 from skew_mlir.fifo_model import C2V, POP, PUSH, V2C, Pipe
 from skew_mlir.passes import skew_cross_core_pipeline
 from skew_mlir.skew import pairing
-from skew_mlir.skew.pair_depth import Lead, answering_pipes, spans
+from skew_mlir.skew.pair_depth import Lead, answering_pipes, spans, touching
 from skew_mlir.verify.program import Event, Loop, Program
 
 PEER = {"aic": "aiv", "aiv": "aic"}
@@ -182,6 +182,8 @@ def test_spans_and_answering_pipes():
         assert answering_pipes(cube[loops[0]], vector[loops[2]]) == {c2v, v2c}
         assert answering_pipes(cube[loops[1]], vector[loops[3]]) == {c2v, v2c}
         assert answering_pipes(cube[loops[0]], vector[loops[3]]) == set()
+        assert sorted(touching(cube, vector), key=lambda p: loops.index(p[0])) == [
+            (loops[0], loops[2]), (loops[1], loops[3])]
         one_way = {(POP, c2v): (0, 3)}
         assert answering_pipes(cube[loops[0]], one_way) == set()
 

@@ -24,6 +24,8 @@ proof of it makes it the plan (pairing.py).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -144,12 +146,45 @@ def _events(loop: Loop):
 def answering_pipes(cube: Spans, vector: Spans) -> set[Pipe]:
     """The pipes between a cube loop and a vector loop that answer each
     other (messages flow both ways between them), else the empty set."""
-    def feeds(source: Spans, sink: Spans) -> set[Pipe]:
-        return {pipe for (kind, pipe), (low, high) in source.items() if kind == PUSH
-                and (span := sink.get((POP, pipe))) is not None
-                and low < span[1] and span[0] < high}
-    ahead, back = feeds(cube, vector), feeds(vector, cube)
+    ahead, back = _feeds(cube, vector), _feeds(vector, cube)
     return ahead | back if ahead and back else set()
+
+
+def _feeds(source: Spans, sink: Spans) -> set[Pipe]:
+    return {pipe for (kind, pipe), (low, high) in source.items() if kind == PUSH
+            and (span := sink.get((POP, pipe))) is not None
+            and low < span[1] and span[0] < high}
+
+
+def touching(cube: dict[ir.Operation, Spans], vector: dict[ir.Operation, Spans]):
+    """The (cube loop, vector loop) pairs whose pushes and pops share a
+    message on some pipe: per pipe, the loops' spans sorted and swept, so
+    the cost follows the pairs found, not all pairs of loops."""
+    found: dict[tuple, None] = {}
+    for pushers, poppers, first in ((cube, vector, True), (vector, cube, False)):
+        by_pipe: dict[Pipe, list] = {}
+        for loop, spans_of in poppers.items():
+            for (kind, pipe), (low, high) in spans_of.items():
+                if kind == POP:
+                    by_pipe.setdefault(pipe, []).append((low, high, loop))
+        reach = {}  # pipe -> the largest stop among the first i spans, per i
+        for pipe, entries in by_pipe.items():
+            entries.sort(key=lambda e: e[:2])
+            reach[pipe] = list(itertools.accumulate((e[1] for e in entries), max))
+        for loop, spans_of in pushers.items():
+            for (kind, pipe), (low, high) in spans_of.items():
+                if kind != PUSH or pipe not in by_pipe:
+                    continue
+                entries, ends = by_pipe[pipe], reach[pipe]
+                # The popping spans that start before `high`, latest first,
+                # until none before ends after `low`.
+                i = bisect.bisect_left(entries, (high,)) - 1
+                while i >= 0 and ends[i] > low:
+                    if entries[i][1] > low:
+                        other = entries[i][2]
+                        found[(loop, other) if first else (other, loop)] = None
+                    i -= 1
+    return list(found)
 
 
 class Constraint(NamedTuple):

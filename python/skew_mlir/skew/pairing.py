@@ -403,12 +403,12 @@ def _fallbacks(pair: _Pair, skews: list[SkewPlan]):
     loops = {plan.loop for plan in skews}
     spans = {role: pair_depth.spans(program, loops) for role, program in pair.once.items()}
     constraints = []
-    for cube_loop, cube in spans["cube"].items():
-        for vector_loop, vector in spans["vector"].items():
-            pipes = pair_depth.answering_pipes(cube, vector)
-            if pipes:
-                constraints.append(pair_depth.Constraint(
-                    cube_loop, vector_loop, sum(pair.slots[p] for p in pipes)))
+    for cube_loop, vector_loop in pair_depth.touching(spans["cube"], spans["vector"]):
+        pipes = pair_depth.answering_pipes(spans["cube"][cube_loop],
+                                           spans["vector"][vector_loop])
+        if pipes:
+            constraints.append(pair_depth.Constraint(
+                cube_loop, vector_loop, sum(pair.slots[p] for p in pipes)))
     first = pair_depth.candidate(skews, constraints, at_most)
     yield first
     lowest = {loop: at_most(plan, 1) for loop, plan in first.items()}
