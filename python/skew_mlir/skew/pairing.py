@@ -5,9 +5,10 @@ pto.core = "aic", one "aiv") is planned together: the planned pair is run in
 the verifier's abstract FIFO model (verify/model.py) with every skewed loop
 replaced by its schedule, before any IR changes, at every trip count of its
 run-time loops at once (verify/trips.py). When it deadlocks at a trip where
-the pair as written does not, the depths above a common cap are lowered
-(the largest cap that proves), then each lowered loop gets back the deepest
-depth that still proves on its own; a loop left with no depth is demoted.
+the pair as written does not, the depths come from a closed form over the
+loops that answer each other (pair_depth.py), with no search: that
+candidate is proved once, then the candidate at depth 1; when neither
+proves, the pair's skews are demoted. A pair is proved at most four times.
 A pair that does not verify as written names its first problem (and warns
 once when loops stay unskewed because of it); a kernel without a peer is
 planned alone, and its remarks say so.
