@@ -34,6 +34,8 @@ PIPELINE_STAGES_ATTR = "pto.pipeline_stages"
 FIFO_DEPTH_ATTR = "pto.fifo_depth"
 CORE_ATTR = "pto.core"
 KERNEL_KIND_ATTR = "pto.kernel_kind"
+# The launch function of a kernel file: it calls the kernels it launches.
+ENTRY_ATTR = "pto.entry"
 MEMBERSHIP_ATTR = "pto.pipeline_membership"
 
 # What these ops mean (pipes, slots, split, tfree order): fifo_model.py.

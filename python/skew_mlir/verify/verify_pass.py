@@ -8,7 +8,8 @@ from mlir import ir
 from .. import diagnostics
 from ..diagnostics import place
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
-from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of, modules_under,
+from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of,
+                          launched_functions, modules_under,
                           op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .against import check_against
@@ -83,6 +84,12 @@ class VerifyFifo(Pass):
         are the FIFO and initialise ops whose nearest module it is. Whether
         the pair was proved."""
         default_slots(op, self.fifo_depth)  # a malformed pto.fifo_depth fails here
+        launched = launched_functions(op)
+        if launched is not None:
+            # A file with a pto.entry launches what the entry calls; the
+            # other functions' FIFO ops never run with them.
+            fifo_ops = [f for f in fifo_ops
+                        if any(_top_level(f, op) == g for g in launched)]
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
@@ -97,6 +104,11 @@ class VerifyFifo(Pass):
                     errors.append((fifo, message))
         if not fifo_ops or errors:
             _report(errors)
+            if self.remarks and launched is not None and not fifo_ops:
+                names = ", ".join("@" + function_name(f) for f in launched
+                                  if f in roles) or "none"
+                diagnostics.remark(op.location, f"no FIFO traffic to verify: no pipe op "
+                                   f"in the kernels the entry launches ({names})")
             return False
         if not kernels:
             diagnostics.warning(op.location, f"FIFO ops not verified: no function is "
