@@ -4,7 +4,6 @@
 (the public Qwen3 prefill kernels end each phase with one). What a core
 stored before it, the others see after it; each waits for the last."""
 
-import numpy as np
 import pytest
 from conftest import parse
 
