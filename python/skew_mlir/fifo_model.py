@@ -337,6 +337,21 @@ def launched_functions(module: ir.Operation) -> list[ir.Operation] | None:
             for function in summary.functions]
 
 
+def unlaunched_functions(module: ir.Operation) -> list[ir.Operation]:
+    """The functions directly in `module` that its `pto.entry` functions
+    do not launch (neither an entry nor run by an entry's calls); [] when
+    it has no entry. They never run with the launched kernels, so no tool
+    pairs, checks or transforms them."""
+    launched = launched_functions(module)
+    if launched is None:
+        return []
+    return [child.operation for block in module.regions[0].blocks
+            for child in block.operations
+            if "function_type" in child.operation.attributes
+            and pto.ENTRY_ATTR not in child.operation.attributes
+            and not any(child.operation == f for f in launched)]
+
+
 def _walk(root: ir.Operation, names) -> list[ir.Operation]:
     found: list[ir.Operation] = []
 

@@ -9,7 +9,7 @@ from .. import diagnostics
 from ..diagnostics import place
 from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
 from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of,
-                          launched_functions, modules_under,
+                          launched_functions, modules_under, unlaunched_functions,
                           op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .against import check_against
@@ -84,12 +84,9 @@ class VerifyFifo(Pass):
         are the FIFO and initialise ops whose nearest module it is. Whether
         the pair was proved."""
         default_slots(op, self.fifo_depth)  # a malformed pto.fifo_depth fails here
+        idle = set(unlaunched_functions(op))
+        fifo_ops = [f for f in fifo_ops if _top_level(f, op) not in idle]
         launched = launched_functions(op)
-        if launched is not None:
-            # A file with a pto.entry launches what the entry calls; the
-            # other functions' FIFO ops never run with them.
-            fifo_ops = [f for f in fifo_ops
-                        if any(_top_level(f, op) == g for g in launched)]
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
