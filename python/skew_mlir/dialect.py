@@ -23,6 +23,8 @@ FREE_FROM_AIV = "pto.tfree_from_aiv"
 AIC_INITIALIZE_PIPE = "pto.aic_initialize_pipe"
 AIV_INITIALIZE_PIPE = "pto.aiv_initialize_pipe"
 GET_SUBBLOCK_IDX = "pto.get_subblock_idx"
+# A barrier of the cores (docs/fifo-contract.md): outside the FIFO model.
+SYNCALL = "pto.syncall"
 
 PUSH_OPS = frozenset({PUSH_TO_AIV, PUSH_TO_AIC})
 POP_OPS = frozenset({POP_FROM_AIC, POP_FROM_AIV})

@@ -101,3 +101,15 @@ def test_a_barrier_the_core_is_not_part_of_is_a_located_error():
     with pytest.raises(SimError, match=r":\d+:\d+: a syncall that joins only the vector "
                                        r"cores, run by the cube kernel @cube"):
         simulate(parse(pair("{sync}", "", kind="aiv_only")))
+
+
+def test_a_barrier_crossing_a_pop_deadlocks():
+    # The cube waits at the barrier before its push; the vector pops first.
+    cube = """{sync}
+  %t = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32>
+  pto.tpush_to_aiv(%t : !pto.tile_buf<acc, 16x16xf32>) {{split = 0}}"""
+    vector = """%t = pto.tpop_from_aic {{split = 0}} -> !pto.tile_buf<vec, 16x16xf32>
+  {sync}"""
+    with pytest.raises(Deadlock, match=r"cube @cube .*waiting at .*syncall(.|\n)*"
+                                       r"vector @vector .*pop from C2V"):
+        simulate(parse(pair(cube, vector)))

@@ -176,7 +176,7 @@ def _sync_roles() -> dict:
                                 ("mix", (fifo_model.CUBE, fifo_model.VECTOR)))}
 
 
-@handles("pto.syncall")
+@handles(pto.SYNCALL)
 def _syncall(op, cc) -> Step:
     roles = _sync_roles()[op.attributes["core_type"]]
     if cc.core.role not in roles:
