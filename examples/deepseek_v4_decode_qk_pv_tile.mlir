@@ -16,9 +16,11 @@
 // - sizes scaled down (64 heads, head dim 64, a 128-key window, 32-head
 //   batches) to keep the simulation small; the contraction is one matmul
 //   per product instead of the sample's K-loop of tmatmul / tmatmul.acc;
-// - the head-batch loop keeps its `pto.pipeline_stages = 2` (the sample's
-//   code generator unrolls it); the vector pushes its row-major bf16 tile
-//   instead of first moving it to an NZ tile;
+// - the head-batch loop keeps its `pto.pipeline_stages = 2` on both
+//   kernels (the sample's cube has it unrolled, both pushes before both
+//   pops, and its vector loop carries no pto.pipeline_stages); the vector
+//   pushes its row-major bf16 tile instead of first moving it to an NZ
+//   tile;
 // - messages are split up/down (split = 1): each vector sub-block takes 16
 //   of the 32 heads of a batch (the A5 sample pushes split = 0 and one
 //   vector core takes all 32); each sub-block stores the statistics mi and

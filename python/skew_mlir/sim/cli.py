@@ -70,8 +70,11 @@ def _mebibytes(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("file", help="MLIR file holding the kernel pair")
-    common.add_argument("--cube", help="cube kernel (default: the pto.core = \"aic\" function)")
-    common.add_argument("--vector", help="vector kernel (default: the pto.core = \"aiv\" function)")
+    common.add_argument("--cube", help="cube kernel (default: the cube kernel, pto.core = "
+                        "\"aic\" or pto.kernel_kind, that a pto.entry function calls, "
+                        "else the one the module has)")
+    common.add_argument("--vector", help="vector kernel (default: as for --cube, the "
+                        "vector one)")
     common.add_argument("--fifo-depth", type=_slots, metavar="N",
                         help="slots of each pipe no initialise op declares (default: "
                         "module pto.fifo_depth, else 4); check runs the pass with "

@@ -29,13 +29,13 @@ from mlir import ir
 
 from .. import fifo_model
 from ..op_costs import CostModel
-from .cores import BLOCKED_POP, BLOCKED_PUSH, Core, FifoEvent
+from .cores import BLOCKED_POP, BLOCKED_PUSH, BLOCKED_SYNC, Core, FifoEvent
 from .errors import Deadlock, SimError, where
 from .fifo import Pipe
 from .interpreter import Program
 from .kernels import (Pair, arg_types, find_pair, functions_of, make_inputs, pair_module,
                       reachable)
-from .pipe_ops import Request
+from .pipe_ops import SYNC, Request
 from .tiles import GlobalPtr, TileMessage, payload_bytes
 from .values import DEFAULT_MAX_VALUE_BYTES
 
@@ -147,6 +147,11 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
             for r in running:
                 while not r.done:
                     req = r.request
+                    if req.kind == SYNC:
+                        if not _barrier(running, req):
+                            break
+                        moved = True
+                        continue
                     served, reply = _serve(r, layout, cost)
                     if not served:
                         break
@@ -306,6 +311,20 @@ def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
     return True, None
 
 
+def _barrier(running: list[_Running], req: Request) -> bool:
+    """Let the cores a syncall joins pass it together once all of them have
+    reached one: each waits until the last arrives. False while some have
+    not (a core that returned first never will: a deadlock)."""
+    joined = [r for r in running if not r.echo and r.core.role in req.value]
+    if not all(not r.done and r.request.kind == SYNC for r in joined):
+        return False
+    arrival = max(r.core.clock for r in joined)
+    for r in joined:
+        r.core.wait(arrival, BLOCKED_SYNC)
+        _advance(r, None)
+    return True
+
+
 def _memory_report(req: Request, pipes: dict, kept: int, limit: int) -> str:
     counts = ", ".join(f"{p.name} {len(p.messages)}" for p in pipes.values())
     return (f"{req.site}: the messages pushed so far ({counts}) need about "
@@ -321,6 +340,10 @@ def _deadlock_report(running: list[_Running], pipes: dict) -> str:
             lines.append(head + "returned")
             continue
         req = r.request
+        if req.kind == SYNC:
+            lines.append(head + f"waiting at {req.site} for the "
+                         f"{' and '.join(req.value)} cores")
+            continue
         pipe = pipes.get(req.pipe)
         name = pipe.name if pipe else (str(req.pipe) if req.pipe else f"any {req.value} pipe")
         why = (f"push to {name}, all {pipe.slots} slots held" if req.kind == fifo_model.PUSH

@@ -347,7 +347,9 @@ _BINARY = {
 
 def _vector_step(op, cc, compute, transcendental=False) -> Step:
     """A vector op: `compute(sources, dst, rows, cols)` returns the rows x cols
-    values to write into dst's valid region."""
+    values to write into dst's valid region. An empty valid region (0 rows
+    or 0 columns, as kernels that set valid shapes at run time give their
+    tiles before they are filled) is a no-op: it reads nothing."""
     *ins, dst = cc.slots_of(op.operands)
     spend, cost, site = cc.spend, cc.cost, where(op)
 
@@ -355,6 +357,8 @@ def _vector_step(op, cc, compute, transcendental=False) -> Step:
     def run(frame):
         out = frame[dst]
         rows, cols = out.valid
+        if rows == 0 or cols == 0:
+            return  # an empty destination region: nothing to compute or read
         values = compute(site, [frame[s] for s in ins], out, rows, cols)
         out.data[:rows, :cols] = values
         spend(cost.vector(out.data[:rows, :cols].nbytes, transcendental))

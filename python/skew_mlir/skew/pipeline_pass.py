@@ -9,7 +9,7 @@ from mlir import ir
 from .. import diagnostics
 from ..diagnostics import LocatedError
 from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, kernel_role,
-                          kernels_of, modules_under, pipe_of)
+                          kernels_of, modules_under, pipe_of, unlaunched_functions)
 from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
@@ -62,6 +62,14 @@ class SkewCrossCorePipeline(Pass):
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
+        scopes: dict = {}  # op -> its _enclosing_scope
+        # Functions a pto.entry does not launch are left alone (fifo_model).
+        idle = {f for module in modules_under(op) for f in unlaunched_functions(module)}
+        if idle:
+            loops = [loop for loop in loops
+                     if _enclosing_scope(loop.op, op, scopes) not in idle]
+            errors = [(bad, message) for bad, message in errors
+                      if _enclosing_scope(bad, op, scopes) not in idle]
         errors = _marker_errors(op) + errors
         for bad, message in errors:
             diagnostics.error(bad.location, message)
@@ -74,7 +82,6 @@ class SkewCrossCorePipeline(Pass):
         plans = []
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
-        scopes: dict = {}  # op -> its _enclosing_scope
         peers, memories = VisiblePeers(op), PeerMemories()
         for loop in loops:
             try:

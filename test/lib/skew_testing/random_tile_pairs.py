@@ -13,7 +13,11 @@ accumulator's valid rows (`set_validshape`: a split half may be empty), the
 vector op chain (scalar, unary, binary on itself, row and column broadcast
 ops, a bf16 round trip; in place, so the valid shape travels with the
 tile), and whether each side frees its
-pops with tfree (the slot is released at the pop otherwise).
+pops with tfree (the slot is released at the pop otherwise). The file may
+be a PTOAS kernel file with a `pto.entry` launch function and a coverage
+kernel it does not launch (which pops from a pipe nobody pushes: the pair is
+the launched kernels only); and both kernels may end with a `pto.syncall`
+barrier.
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
@@ -69,13 +73,16 @@ class TileSpec:
     mat_slots: int = 0  # the A mat buffer: alloc_multi_tile of that many slots
     addressed: bool = False  # the mat buffers at explicit addresses
     vector_slots: int = 0  # the vector pushes a copy in a vec multi-tile slot
+    # Drawn after the rest (a seed's other choices stay as they were).
+    entry: bool = False  # a pto.entry launch function and an unlaunched kernel
+    sync: bool = False  # both kernels end with pto.syncall (mix)
 
 
 def draw_tile_pair(ch) -> TileSpec:
     split = ch.choice([0, 1, 2])
     rows, cols = ch.choice([(16, 16), (32, 16), (16, 32)])
     valid_rows = rows if split == 2 or ch.boolean(0.6) else ch.choice([rows // 2, rows // 4, 8])
-    return TileSpec(trip=ch.integer(0, 5), cube_stages=ch.choice([0, 1, 2, 2, 3]),
+    spec = TileSpec(trip=ch.integer(0, 5), cube_stages=ch.choice([0, 1, 2, 2, 3]),
                     vector_stages=ch.choice([0, 1, 2, 2, 3]), slots=ch.integer(1, 4),
                     init_ops=ch.boolean(0.5), split=split, rows=rows, cols=cols,
                     valid_rows=valid_rows,
@@ -91,6 +98,7 @@ def draw_tile_pair(ch) -> TileSpec:
                     # A copy of a partly valid popped tile would need its
                     # run-time valid shape, which differs per sub-block.
                     vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0)
+    return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
 
 
 def tile_pairs():
@@ -142,6 +150,8 @@ def render_tile(spec: TileSpec) -> str:
 
     args = ("%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>, "
             "%side: !pto.ptr<f32>")
+    sync = (["    pto.syncall() mode = #pto.sync_all_mode<hard>, "
+             "core_type = #pto.sync_core_type<mix>"] if spec.sync else [])
     n = spec.trip * r
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
@@ -254,6 +264,7 @@ def render_tile(spec: TileSpec) -> str:
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         "    }" + stages(spec.cube_stages),
+        *sync,
         "    return",
         "  }",
     ]
@@ -305,8 +316,24 @@ def render_tile(spec: TileSpec) -> str:
         f"      pto.tpush_to_aic({pushed} : {half}) {split}",
         *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
         "    }" + stages(spec.vector_stages),
+        *sync,
         "    return",
         "  }",
     ]
+    names = ", ".join(arg.split(":")[0] for arg in args.split(", "))
+    types = ", ".join(arg.split(": ")[1] for arg in args.split(", "))
+    launch = [
+        f"  func.func @launch({args}) attributes {{pto.entry}} {{",
+        f"    func.call @cube({names}) : ({types}) -> ()",
+        f"    func.call @vector({names}) : ({types}) -> ()",
+        "    return",
+        "  }",
+        # Compiled beside the pair, never launched: paired with it, it would
+        # be a third kernel and a pop nobody answers.
+        "  func.func @coverage() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {",
+        f"    %t = pto.tpop_from_aic {{id = 7, split = 0}} -> {half}",
+        "    return",
+        "  }",
+    ] if spec.entry else []
     attrs = "" if spec.init_ops else f" attributes {{pto.fifo_depth = {spec.slots} : i64}}"
-    return "\n".join([f"module{attrs} {{", *cube, "", *vector, "}", ""])
+    return "\n".join([f"module{attrs} {{", *launch, *cube, "", *vector, "}", ""])
