@@ -1,0 +1,148 @@
+"""Which memory a tile-IR value addresses: the buffer a view is taken of, and
+whether two buffers may overlap.
+
+A view (`pto.subview` of a tile buffer, `pto.partition_view` of a tensor
+view, a tensor view of a pointer, one slot of a multi-buffered tile) is an
+op MLIR knows to touch no memory whose result is memory of the pto dialect
+and which takes exactly one such operand: its result addresses (part of)
+that operand's memory. Following those to the end gives a value's root: an
+allocation (an op with an Allocate effect on its result), a FIFO slot, a
+function argument, or whatever MLIR cannot trace.
+
+Two allocations are distinct memory unless they may overlap: at different
+tile locations never; both placed at constant addresses, when their byte
+ranges intersect; placed at an address that is not a constant, always (it
+cannot be decided); placed by the allocator (no address), never with
+another allocation. Everything else is left to aliasing.first_alias.
+"""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from . import tile_types
+from .aliasing import first_alias
+from .attributes import integer_value
+from .diagnostics import place
+from .effects import memory_effects
+
+
+def is_tile_memory(type_: ir.Type) -> bool:
+    """A pto pointer, view, tile buffer or multi-buffered tile."""
+    return tile_types.pto_type(type_) is not None or tile_types.multi_tile(type_) is not None
+
+
+def is_memory_type(type_: ir.Type) -> bool:
+    """A type whose values address memory: a memref or tile memory."""
+    return isinstance(type_, ir.MemRefType) or is_tile_memory(type_)
+
+
+def _viewed(op: ir.Operation) -> ir.Value | None:
+    """The memory `op`'s result is a view of (see the module docstring)."""
+    if len(op.results) != 1 or not is_memory_type(op.results[0].type):
+        return None
+    sources = [v for v in op.operands if is_memory_type(v.type)]
+    if len(sources) != 1 or memory_effects(op) != []:
+        return None
+    return sources[0]
+
+
+def buffer_root(value: ir.Value) -> ir.Value:
+    """The value at the end of `value`'s chain of views."""
+    while isinstance(value, ir.OpResult):
+        source = _viewed(value.owner)
+        if source is None:
+            break
+        value = source
+    return value
+
+
+def is_allocation(value: ir.Value) -> bool:
+    """Whether `value` is the result of an op that allocates it."""
+    if not isinstance(value, ir.OpResult):
+        return False
+    effects = memory_effects(value.owner) or []
+    return any(e.kind == "allocate" and e.value == value for e in effects)
+
+
+def placed_address(value: ir.Value) -> int | None | type(...):
+    """Where an allocation is placed: its constant `addr` operand, None when
+    the allocator places it, `...` when the address is not a constant."""
+    addr = getattr(value.owner.opview, "addr", None)
+    if addr is None:
+        return None
+    if isinstance(addr, ir.OpResult) and addr.owner.name == "arith.constant":
+        number = integer_value(addr.owner.attributes["value"])
+        if number is not None:
+            return number
+    return ...
+
+
+def allocation_bytes(type_: ir.Type) -> int | None:
+    """The bytes an allocation of `type_` spans (None: not a tile buffer)."""
+    multi = tile_types.multi_tile(type_)
+    if multi is not None:
+        slot, count = multi
+        return tile_types.tile_bytes(slot) * count
+    if tile_types.tile_buf(type_) is None:
+        return None
+    return tile_types.tile_bytes(type_)
+
+
+def _location(type_: ir.Type) -> str | None:
+    multi = tile_types.multi_tile(type_)
+    found = tile_types.tile_buf(multi[0] if multi else type_)
+    return found.loc if found else None
+
+
+def allocations_overlap(a: ir.Value, b: ir.Value) -> bool:
+    """Whether two allocations may share memory (see the module docstring)."""
+    if a == b:
+        return True
+    loc_a, loc_b = _location(a.type), _location(b.type)
+    if loc_a is None or loc_b is None:
+        return False  # a memref or view allocation: MLIR's rule, distinct
+    if loc_a != loc_b:
+        return False
+    addr_a, addr_b = placed_address(a), placed_address(b)
+    if addr_a is None or addr_b is None:
+        return False
+    if addr_a is ... or addr_b is ...:
+        return True
+    return addr_a < addr_b + allocation_bytes(b.type) and addr_b < addr_a + allocation_bytes(a.type)
+
+
+def may_alias(a: ir.Value | None, b: ir.Value | None) -> bool:
+    """Whether two values may address the same memory (None: unknown memory,
+    which may be any)."""
+    if a is None or b is None:
+        return True
+    root_a, root_b = buffer_root(a), buffer_root(b)
+    if root_a == root_b:
+        return True
+    if is_allocation(root_a) and is_allocation(root_b):
+        return allocations_overlap(root_a, root_b)
+    return first_alias([root_a], [root_b]) is not None
+
+
+def first_overlap(reads: list[ir.Value | None], writes: list[ir.Value | None]
+                  ) -> tuple[int, int] | None:
+    """aliasing.first_alias with tile memory's rules: (i, j) of the first
+    `writes[j]` (in order) that may address a `reads[i]` (the first such)."""
+    if not any(v is not None and is_tile_memory(v.type) for v in (*reads, *writes)):
+        return first_alias(reads, writes)
+    for j, write in enumerate(writes):
+        for i, read in enumerate(reads):
+            if may_alias(read, write):
+                return i, j
+    return None
+
+
+def describe(buffer: ir.Value) -> str:
+    """How a remark names a buffer: its location (for a tile buffer) and
+    where it is defined."""
+    found = tile_types.tile_buf(buffer.type)
+    what = f"the {found.loc} buffer" if found else "the buffer"
+    owner = buffer.owner
+    site = owner.location if isinstance(buffer, ir.OpResult) else owner.owner.location
+    return f"{what} of {place(site)}"
