@@ -60,7 +60,7 @@ func.func @producer_writes(%buf: memref<8xf32>, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: producer-half op 'memref.atomic_rmw' writes global memory: the skew would write it ahead of the iterations in flight}}
+  // expected-remark @below {{demoted: producer-half op 'memref.atomic_rmw' writes global memory that does not provably move every iteration}}
   scf.for %i = %c0 to %c8 step %c1 {
     %old = memref.atomic_rmw addf %v, %buf[%i] : (f32, memref<8xf32>) -> f32
     %t = tensor.splat %old : tensor<16xf32>

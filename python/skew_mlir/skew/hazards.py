@@ -28,7 +28,10 @@ from mlir import ir
 
 from ..aliasing import private_memory
 from ..effects import Effect
-from ..tile_memory import buffer_root, describe, first_overlap, is_allocation, is_tile_memory
+from ..attributes import integer_value
+from ..tile_memory import (buffer_root, describe, first_overlap, is_allocation, is_tile_memory,
+                           may_alias)
+from .disjoint import moves_every_iteration
 from .body_effects import op_effects
 from .peer_memory import UNKNOWN_PEER, PeerMemory
 from .plan import CannotSkew, Halves
@@ -40,12 +43,13 @@ def _effectful(halves: Halves, positions: list[int]) -> list[ir.Operation]:
     return halves.ops([i for i in positions if not halves.effect_free[i]])
 
 
-def _producer_write(op: ir.Operation, effect: Effect, fresh: set[ir.Operation]
-                    ) -> ir.Value | None:
+def _producer_write(op: ir.Operation, effect: Effect, halves: Halves, peer: PeerMemory,
+                    fresh: set[ir.Operation]) -> ir.Value | None:
     """The tile buffer a producer-half write lands in (an allocation of the
     core's made before the loop), or None for memory the producer half
-    allocates itself (fresh in every copy: the ops `fresh`); raises
-    CannotSkew for any other write."""
+    allocates itself (fresh in every copy: the ops `fresh`) and for a
+    window of global memory that only this op touches and that moves every
+    iteration (_moving_window); raises CannotSkew for any other write."""
     value = effect.value
     if effect.kind == "write" and value is not None:
         root = buffer_root(value)
@@ -55,10 +59,45 @@ def _producer_write(op: ir.Operation, effect: Effect, fresh: set[ir.Operation]
             if is_tile_memory(root.type):
                 return root
         if not private_memory(value):
-            raise CannotSkew(f"producer-half op '{op.name}' writes global memory: the "
-                             "skew would write it ahead of the iterations in flight")
+            if _moving_window(op, value, halves, peer):
+                return None
+            raise CannotSkew(f"producer-half op '{op.name}' writes global memory that does "
+                             "not provably move every iteration, or that the peer or another "
+                             "op of the loop touches: the skew would write it ahead of the "
+                             "iterations in flight")
     raise CannotSkew(f"producer-half op '{op.name}' writes memory that is no tile "
                      "buffer of the core (only those get a copy per iteration in flight)")
+
+
+def _moving_window(writer: ir.Operation, window: ir.Value, halves: Halves,
+                   peer: PeerMemory) -> bool:
+    """Whether an early write of global `window` cannot be seen: the window
+    is disjoint in every iteration (disjoint.moves_every_iteration), no
+    other op of the loop touches that memory and the peer neither reads
+    nor writes it."""
+    loop = halves.terminator.parent
+    step = _step(loop)
+    if not moves_every_iteration(window, loop, step):
+        return False
+    if peer.may_read(window) or peer.may_write(window):
+        return False
+    for position in [*halves.producer, *halves.consumer]:
+        other = halves.handles[position]
+        if other == writer or halves.effect_free[position]:
+            continue
+        effects = op_effects(other)
+        if effects is None or any(e.kind in ("read", "write", "free")
+                                  and may_alias(e.value, window) for e in effects):
+            return False
+    return True
+
+
+def _step(loop: ir.Operation) -> int:
+    """The loop's constant step, else 1 (scf.for's step is positive)."""
+    step = loop.operands[2]
+    if isinstance(step, ir.OpResult) and step.owner.name == "arith.constant":
+        return integer_value(step.owner.attributes["value"]) or 1
+    return 1
 
 
 def check_memory(halves: Halves, peer: PeerMemory = UNKNOWN_PEER) -> list[ir.Value]:
@@ -75,7 +114,7 @@ def check_memory(halves: Halves, peer: PeerMemory = UNKNOWN_PEER) -> list[ir.Val
             raise CannotSkew(f"producer-half op '{op.name}' has unknown memory effects")
         for effect in effects:
             if effect.kind in ("write", "free"):
-                buffer = _producer_write(op, effect, fresh)
+                buffer = _producer_write(op, effect, halves, peer, fresh)
                 if buffer is not None:
                     written.setdefault(buffer, op)
             if effect.kind == "read":
