@@ -25,6 +25,7 @@ from .aliasing import first_alias
 from .attributes import integer_value
 from .diagnostics import place
 from .effects import memory_effects
+from .operands import operand_segments
 
 
 def is_tile_memory(type_: ir.Type) -> bool:
@@ -66,11 +67,14 @@ def is_allocation(value: ir.Value) -> bool:
 
 
 def placed_address(value: ir.Value) -> int | None | type(...):
-    """Where an allocation is placed: its constant `addr` operand, None when
-    the allocator places it, `...` when the address is not a constant."""
-    addr = getattr(value.owner.opview, "addr", None)
-    if addr is None:
+    """Where an allocation is placed: its constant `addr` operand (the
+    first operand group of pto.alloc_tile and pto.alloc_multi_tile, an
+    integer), None when the allocator places it, `...` when the address is
+    not a constant."""
+    groups = operand_segments(value.owner.operation)
+    if not groups or len(groups[0]) != 1 or not isinstance(groups[0][0].type, ir.IntegerType):
         return None
+    addr = groups[0][0]
     if isinstance(addr, ir.OpResult) and addr.owner.name == "arith.constant":
         number = integer_value(addr.owner.attributes["value"])
         if number is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from mlir import ir
 
 from ..attributes import integer_value
+from ..operands import operand_segments
 
 
 def _constant(value: ir.Value) -> int | None:
@@ -62,12 +63,13 @@ def moves_every_iteration(view: ir.Value, loop: ir.Operation, step: int) -> bool
     docstring)."""
     if not isinstance(view, ir.OpResult):
         return False
-    window = view.owner.opview
-    offsets, sizes = getattr(window, "offsets", None), getattr(window, "sizes", None)
-    if offsets is None or sizes is None or len(offsets) != len(sizes):
+    # pto.partition_view's operand groups: source, offsets, sizes.
+    groups = operand_segments(view.owner.operation)
+    if groups is None or len(groups) != 3 or len(groups[1]) != len(groups[2]):
         return False
+    (source,), offsets, sizes = groups
     iv = loop.regions[0].blocks[0].arguments[0]
-    if _defined_in(window.source, loop):
+    if _defined_in(source, loop):
         return False
     moving = False
     for offset, size in zip(offsets, sizes):

@@ -143,7 +143,7 @@ class SkewEmitter:
         """The parities of group `group()` (an integer value, built at the
         current insertion point) and of the group after it: (0, 0) when no
         buffer crosses the halves (nothing is built)."""
-        if not any(buffer.crossing for buffer in self.plan.buffers):
+        if not any(buffer.crossing for buffer in self.buffers.buffers):
             return 0, 0
         value = group()
         return self.buffers.parity(value), self.buffers.parity(value, previous=True)

@@ -24,7 +24,8 @@ class BufferCopies:
     at `depth`, recording every op built in `created` (in block order)."""
 
     def __init__(self, buffers: tuple, depth: int, created: list):
-        self.buffers = buffers
+        # One copy (depth 1, within a half) is the buffer itself.
+        self.buffers = tuple(b for b in buffers if b.copies(depth) > 1)
         self.depth = depth
         self.created = created
         self.slots: list[ir.Value] = []  # per buffer, its alloc_multi_tile

@@ -14,7 +14,7 @@ module attributes {pto.fifo_depth = 8 : i64} {
     %av = pto.make_tensor_view %a, shape = [%rows, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
     %bv = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
     %ov = pto.make_tensor_view %out, shape = [%rows, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
-    %sv = pto.make_tensor_view %sum, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %sv = pto.make_tensor_view %sum, shape = [%rows, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
     %bw = pto.partition_view %bv, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
     %mb = pto.alloc_tile : !pto.tile_buf<mat, 16x16xf32, blayout=col_major, slayout=row_major>
     pto.tload ins(%bw : !pto.partition_tensor_view<16x16xf32>) outs(%mb : !pto.tile_buf<mat, 16x16xf32, blayout=col_major, slayout=row_major>)
