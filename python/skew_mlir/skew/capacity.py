@@ -79,12 +79,12 @@ class Room:
         return None
 
     def fit(self, buffers: tuple, depth: int) -> tuple[int, str | None]:
-        """The deepest depth <= `depth` whose copies fit (0: none does), and
-        why `depth` itself does not (None: it fits)."""
+        """The deepest depth <= `depth` whose copies fit, and why `depth`
+        does not (None: it fits); (0, why depth 1 does not) when none does."""
         reason = self.problem(buffers, depth)
         if reason is None:
             return depth, None
         for lower in range(depth - 1, 0, -1):
             if self.problem(buffers, lower) is None:
                 return lower, reason
-        return 0, reason
+        return 0, self.problem(buffers, 1)

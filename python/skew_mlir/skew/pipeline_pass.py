@@ -81,7 +81,7 @@ class SkewCrossCorePipeline(Pass):
             self.capacities = capacities(self.target, overrides or None,
                                          self.target_file or None)
         except ValueError as exc:
-            raise ValueError(f"option 'target' / 'target-file' / 'capacity-*': {exc}") from None
+            raise ValueError(str(exc)) from None
 
     def run(self, op: ir.Operation) -> None:
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
