@@ -26,11 +26,12 @@ from .attributes import integer_value
 from .diagnostics import place
 from .effects import memory_effects
 from .operands import operand_segments
+from .tile_capacity import tile_bytes, tile_location
 
 
 def is_tile_memory(type_: ir.Type) -> bool:
     """A pto pointer, view, tile buffer or multi-buffered tile."""
-    return tile_types.pto_type(type_) is not None or tile_types.multi_tile(type_) is not None
+    return tile_types.pto_type(type_) is not None
 
 
 def is_memory_type(type_: ir.Type) -> bool:
@@ -82,28 +83,11 @@ def placed_address(value: ir.Value) -> int | None | type(...):
     return ...
 
 
-def allocation_bytes(type_: ir.Type) -> int | None:
-    """The bytes an allocation of `type_` spans (None: not a tile buffer)."""
-    multi = tile_types.multi_tile(type_)
-    if multi is not None:
-        slot, count = multi
-        return tile_types.tile_bytes(slot) * count
-    if tile_types.tile_buf(type_) is None:
-        return None
-    return tile_types.tile_bytes(type_)
-
-
-def _location(type_: ir.Type) -> str | None:
-    multi = tile_types.multi_tile(type_)
-    found = tile_types.tile_buf(multi[0] if multi else type_)
-    return found.loc if found else None
-
-
 def allocations_overlap(a: ir.Value, b: ir.Value) -> bool:
     """Whether two allocations may share memory (see the module docstring)."""
     if a == b:
         return True
-    loc_a, loc_b = _location(a.type), _location(b.type)
+    loc_a, loc_b = tile_location(a.type), tile_location(b.type)
     if loc_a is None or loc_b is None:
         return False  # a memref or view allocation: MLIR's rule, distinct
     if loc_a != loc_b:
@@ -113,7 +97,7 @@ def allocations_overlap(a: ir.Value, b: ir.Value) -> bool:
         return False
     if addr_a is ... or addr_b is ...:
         return True
-    return addr_a < addr_b + allocation_bytes(b.type) and addr_b < addr_a + allocation_bytes(a.type)
+    return addr_a < addr_b + tile_bytes(b.type) and addr_b < addr_a + tile_bytes(a.type)
 
 
 def may_alias(a: ir.Value | None, b: ir.Value | None) -> bool:
@@ -145,8 +129,8 @@ def first_overlap(reads: list[ir.Value | None], writes: list[ir.Value | None]
 def describe(buffer: ir.Value) -> str:
     """How a remark names a buffer: its location (for a tile buffer) and
     where it is defined."""
-    found = tile_types.tile_buf(buffer.type)
-    what = f"the {found.loc} buffer" if found else "the buffer"
+    loc = tile_location(buffer.type)
+    what = f"the {loc} buffer" if loc else "the buffer"
     owner = buffer.owner
     site = owner.location if isinstance(buffer, ir.OpResult) else owner.owner.location
     return f"{what} of {place(site)}"
