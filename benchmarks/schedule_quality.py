@@ -15,7 +15,11 @@ replies per block, P and alpha, see docs/flash-attention.md):
 - examples/flash_attention_exact_dynamic.mlir: the exact 16x16 pair over a KV
   length given at run time (argument #0): each row launches it with the
   length that gives the row's trip count (the line under its table says
-  which). A loop the pass does not skew shows D = 0 and the remark why.
+  which). A loop the pass does not skew shows D = 0 and the remark why;
+- examples/deepseek_v4_decode_qk_pv_tile_batches.mlir: the DeepSeek-V4
+  decode qk_pv pair in tile IR (PTOAS syntax: explicit tile buffers, which
+  the skew copies per iteration in flight), over a batch count given at
+  run time (argument #6); Ascend-sized (32 heads x 128 keys, bf16).
 
 For each trip count, pipeline stage count and pipe slot count, the example
 is rewritten through the bindings (skew_mlir.sim.variants), simulated as
@@ -35,7 +39,7 @@ longest push -> vector -> pop -> push cycle, over the 2D blocks it spans),
 latency limit is latency-bound: only a deeper skew helps.
 
 Targets, each miss a failed check: at Ascend-sized tiles (the d128
-examples) efficiency >= 0.95 at trip >= 16 where the pipes hold two blocks'
+examples and the tile-IR pair) efficiency >= 0.95 at trip >= 16 where the pipes hold two blocks'
 messages (slots >= 2 x the replies per block: the depth-2 skew the spec asks
 for fits; at 2 slots the exact pair's two replies per block allow depth 1,
 latency-bound, see benchmarks/README.md); for every example, odd trips
@@ -70,11 +74,13 @@ from skew_mlir.sim.variants import pipeline_loops, with_slots, with_stages, with
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = [ROOT / "examples" / name for name in (
     "flash_decode_qk_pv.mlir", "flash_decode_qk_pv_d128.mlir", "flash_attention_exact.mlir",
-    "flash_attention_exact_d128.mlir", "flash_attention_exact_dynamic.mlir")]
+    "flash_attention_exact_d128.mlir", "flash_attention_exact_dynamic.mlir",
+    "deepseek_v4_decode_qk_pv_tile_batches.mlir")]
 # The efficiency target is stated for Ascend-sized tiles: at 16x16 a block's
 # work cannot cover the pipe latency at depth 2 (see benchmarks/README.md).
 ASCEND_SIZED = {ROOT / "examples" / name for name in (
-    "flash_decode_qk_pv_d128.mlir", "flash_attention_exact_d128.mlir")}
+    "flash_decode_qk_pv_d128.mlir", "flash_attention_exact_d128.mlir",
+    "deepseek_v4_decode_qk_pv_tile_batches.mlir")}
 TARGET, TARGET_TRIP = 0.95, 16
 # An odd trip (remainder peeled) may lose at most this much efficiency
 # against the next even trip at the same stages and slots.

@@ -136,7 +136,8 @@ runPassManager(MlirPassManager pm, MlirOperation op) {
 // An effect on no particular value has None as its value. Made None here:
 // the adaptors' MlirValue caster returns None for a null value without a
 // reference of its own, which only an immortal None (Python 3.12+) survives.
-using Effect = std::pair<std::string, std::optional<MlirValue>>;
+using Effect =
+    std::tuple<std::string, std::optional<MlirValue>, std::string>;
 
 std::optional<std::vector<Effect>> memoryEffects(MlirOperation op) {
   std::optional<std::vector<skew::MemoryEffect>> effects =
@@ -144,10 +145,11 @@ std::optional<std::vector<Effect>> memoryEffects(MlirOperation op) {
   if (!effects)
     return std::nullopt;
   std::vector<Effect> result;
-  for (const auto &[kind, value] : *effects)
-    result.emplace_back(kind, mlirValueIsNull(value)
-                                  ? std::nullopt
-                                  : std::optional<MlirValue>(value));
+  for (const auto &[kind, value, resource] : *effects)
+    result.emplace_back(kind,
+                        mlirValueIsNull(value) ? std::nullopt
+                                               : std::optional<MlirValue>(value),
+                        resource);
   return result;
 }
 
@@ -382,7 +384,7 @@ NB_MODULE(_native, m) {
 
   m.def("memory_effects", &memoryEffects, "operation"_a,
         "Memory effects of an operation and its nested ops, as (kind, value "
-        "or None), or None when MLIR cannot establish them.");
+        "or None, resource name), or None when MLIR cannot establish them.");
   m.def(
       "block_facts",
       [](MlirBlock block) {

@@ -30,7 +30,11 @@ iterations (`tmatmul.acc` on the previous iteration's value), a mat buffer
 multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
 and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
 disjoint). The vector may push a copy in a slot of a multi-buffered vec
-tile instead of the popped tile.
+tile instead of the popped tile. The cube's consumer half may store the A
+block too (`crossing`: a buffer the producer half writes and the consumer
+half reads, which a skew keeps in 2D copies), and the pointer arguments may
+be declared `llvm.noalias` (without it the cube's loads may read what its
+stores write, and its loop is demoted).
 
 Every spec renders to a pair that does not deadlock in its naive form at
 any slot count >= 1.
@@ -73,6 +77,8 @@ class TileSpec:
     mat_slots: int = 0  # the A mat buffer: alloc_multi_tile of that many slots
     addressed: bool = False  # the mat buffers at explicit addresses
     vector_slots: int = 0  # the vector pushes a copy in a vec multi-tile slot
+    crossing: bool = False  # the cube's consumer half stores the A block too
+    noalias: bool = False  # the pointer arguments are llvm.noalias
     # Drawn after the rest (a seed's other choices stay as they were).
     entry: bool = False  # a pto.entry launch function and an unlaunched kernel
     sync: bool = False  # both kernels end with pto.syncall (mix)
@@ -97,7 +103,8 @@ def draw_tile_pair(ch) -> TileSpec:
                     addressed=ch.boolean(0.3),
                     # A copy of a partly valid popped tile would need its
                     # run-time valid shape, which differs per sub-block.
-                    vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0)
+                    vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0,
+                    crossing=ch.boolean(0.4), noalias=ch.boolean(0.7))
     return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
 
 
@@ -148,11 +155,13 @@ def render_tile(spec: TileSpec) -> str:
                 f"      (gm_slot_buffer = %slots : !pto.ptr<f32>, c2v_consumer_buf = {fwd} : i32, "
                 f"v2c_consumer_buf = {back_buf} : i32)"]
 
-    args = ("%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>, "
-            "%side: !pto.ptr<f32>")
+    mark = " {llvm.noalias}" if spec.noalias else ""
+    args = ", ".join(f"%{name}: !pto.ptr<f32>{mark}" for name in ("a", "b", "out", "slots", "side"))
     sync = (["    pto.syncall() mode = #pto.sync_all_mode<hard>, "
              "core_type = #pto.sync_core_type<mix>"] if spec.sync else [])
     n = spec.trip * r
+    # With `crossing`, %out holds a second block of rows: the A blocks.
+    out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
     a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
@@ -224,6 +233,7 @@ def render_tile(spec: TileSpec) -> str:
         f"    %k = arith.constant {k} : index",
         f"    %valid = arith.constant {spec.valid_rows} : index",
         f"    %n = arith.constant {max(n, r)} : index",
+        f"    %nout = arith.constant {out_rows} : index",
         "    %fwd = pto.import_reserved_buffer {name = \"c2v\", peer_func = @vector} -> i32",
         "    %back = pto.reserve_buffer {name = \"v2c\", size = 65536, location = "
         "#pto.address_space<mat>, auto = true} -> i32",
@@ -232,7 +242,7 @@ def render_tile(spec: TileSpec) -> str:
         "!pto.tensor_view<?x?xf32>",
         "    %bv = pto.make_tensor_view %b, shape = [%k, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
-        "    %ov = pto.make_tensor_view %out, shape = [%n, %cols], strides = [%cols, %c1] : "
+        "    %ov = pto.make_tensor_view %out, shape = [%nout, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
         *(["    %sv = pto.make_tensor_view %side, shape = [%n, %cols], strides = [%cols, %c1] : "
            "!pto.tensor_view<?x?xf32>"] if store else []),
@@ -263,6 +273,11 @@ def render_tile(spec: TileSpec) -> str:
         f"      pto.tstore ins(%got : {back}) outs(%ow : "
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
+        *(["      %r1 = arith.addi %r0, %n : index",
+           f"      %xw = pto.partition_view %ov, offsets = [%r1, %c0], sizes = [%rows, %k] : "
+           f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : "
+           f"!pto.partition_tensor_view<{r}x{k}xf32>)"] if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
         *sync,
         "    return",
