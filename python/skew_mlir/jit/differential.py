@@ -13,8 +13,9 @@ from __future__ import annotations
 from mlir import ir
 
 from ..op_costs import CostModel
-from ..sim.check import CheckResult
+from ..sim.check import CheckResult, race_result
 from ..sim.errors import SimError
+from ..sim.races import DataRace
 from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
 from ..sim.scheduler import RunResult, run_pair
 from .child import job, run_jobs
@@ -42,6 +43,21 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             return CheckResult(False, f"FAIL: @{name} changed its signature")
     labels = ("before", "after")
     where = ("before the pipeline", "after the pipeline")
+    # The interpreter first: its race detector decides whether the result
+    # may depend on timing, which the JIT's real threads would turn into
+    # spurious differences.
+    if interpreted is None:
+        interpreted = []
+        for label, module in zip(labels, (before, after)):
+            try:
+                interpreted.append(run_pair(
+                    module, pair, make_inputs(before, pair, seed, args),
+                    fifo_depth=fifo_depth, cost=CostModel(), max_steps=max_steps,
+                    max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds))
+            except DataRace as exc:
+                return race_result(label, exc, interpreted[0] if interpreted else None)
+            except SimError as exc:
+                interpreted.append(exc)
     jobs = [job(module, pair, make_inputs(before, pair, seed, args), fifo_depth, max_pipe_bytes)
             for module in (before, after)]
     results = run_jobs(jobs, max_seconds)
@@ -64,21 +80,13 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                f"compile {jit_before.compile_seconds:.2f} s, run "
                f"{jit_before.run_seconds * 1e3:.2f} -> {jit_after.run_seconds * 1e3:.2f} ms")
     worst = 0.0
-    for i, (label, module, jit) in enumerate(zip(labels, (before, after),
-                                                 (jit_before, jit_after))):
-        if interpreted is not None:
-            run = interpreted[i]
-        else:
-            try:
-                run = run_pair(module, pair, make_inputs(before, pair, seed, args),
-                               fifo_depth=fifo_depth, cost=CostModel(),
-                               max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
-                               max_seconds=max_seconds)
-            except SimError as exc:
-                first, _, rest = str(exc).partition("\n")
-                return CheckResult(False, f"FAIL: the executors disagree {label} the "
-                                          f"pipeline: the JIT runs it, the interpreter "
-                                          f"fails: {first}", rest)
+    for i, (label, jit) in enumerate(zip(labels, (jit_before, jit_after))):
+        run = interpreted[i]
+        if isinstance(run, SimError):
+            first, _, rest = str(run).partition("\n")
+            return CheckResult(False, f"FAIL: the executors disagree {label} the "
+                                      f"pipeline: the JIT runs it, the interpreter "
+                                      f"fails: {first}", rest)
         diff = first_difference(jit, run, within_tolerance, ("in the JIT",
                                                               "in the interpreter"))
         if diff:

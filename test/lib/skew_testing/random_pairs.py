@@ -52,9 +52,11 @@ above 64; pipes declared by one kernel only (the module attribute saying
 another count); an i8 loop of 130 or 200 iterations with a run-time bound at
 one slot (a guarded skew at depth 1); tiles pushed with a dynamic dimension
 and popped static (Config.dynamic_dims). The memref %mem is one global
-memory: both kernels get the same buffer, and both may load from it and
-store received data into it, each store ordered by the messages before any
-load of the peer that reads it.
+memory: both kernels get the same buffer, but one of them
+(PairSpec.memory_core) alone loads from it and stores received data into it,
+so program order alone orders every access and the input has no data race
+(the simulator's race detector, pto-sim run, would report one; the property
+check asserts none before and after the pass).
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
@@ -210,6 +212,12 @@ class PairSpec:
     shape: tuple[int, ...] = (4,)
     rows: int = 3
     memref: bool = False  # the kernels take %mem: memref<rows x f32> (mload / store)
+    # The one core that loads from and stores into %mem: its mload leaves
+    # and the stores of the messages it receives; the other core's mload
+    # leaves render as the tile argument and its receptions store nothing.
+    # Nothing but program order then orders the accesses, so the input has
+    # no data race between the cores (the pass must keep it so).
+    memory_core: str = CUBE
     alias: str = "direct"  # how stores reach %mem: one of ALIASES
     # The real FIFO contract's forms (docs/fifo-contract.md): every FIFO op on
     # pipe id `pipe_id`; `init`: each kernel declares its pipes with an
@@ -350,6 +358,9 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = with_narrow(spec, ch.integer(0, len(spec.loops) - 1), ch.choice([130, 200]))
     if config.dynamic_dims and ch.boolean(0.1):
         spec = dataclasses.replace(spec, dynamic_dim=True)
+    if memref:
+        spec = dataclasses.replace(spec, memory_core=round_trip_loader(loops)
+                                   or ch.choice(SIDES))
     return spec
 
 
@@ -437,12 +448,14 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
         messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3),
                                 ch.boolean(0.3)))
     if memref and n >= 2 and ch.boolean(0.5):
-        # A memory round trip: the first tile reads %mem, the reply is
-        # stored into it (directly or through an alias, see PairSpec.alias).
+        # A memory round trip: the first tile reads %mem, the reply comes
+        # back to the loader, which stores it there (directly or through an
+        # alias, see PairSpec.alias): the core owning %mem (memory_core).
         first_message, reply = messages[0], messages[1]
         messages[0] = dataclasses.replace(first_message, expr=Expr(
             "bin", "arith.addf", (Expr("mload", a=ch.integer(0, 7)), first_message.expr)))
-        messages[1] = dataclasses.replace(reply, store=True)
+        messages[1] = dataclasses.replace(reply, sender=_other(first_message.sender),
+                                          store=True)
     nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
             else "flat")
     cond = (ch.integer(0, 3), ch.integer(0, 3))
@@ -455,6 +468,21 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
     return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
                      ch.integer(0, 3), exchange, outer, ch.choice([None, 2, 1, 4]),
                      ch.choice([-1] * 12 + list(range(n))))
+
+
+def _other(side: str) -> str:
+    return VECTOR if side == CUBE else CUBE
+
+
+def round_trip_loader(loops: Sequence[CrossLoop]) -> str | None:
+    """The sender of the first memory round trip's load (draw_cross_loop)."""
+    for loop in loops:
+        if len(loop.messages) >= 2 and loop.messages[1].store \
+                and loop.messages[0].expr.kind == "bin" \
+                and loop.messages[0].expr.args[0].kind == "mload" \
+                and loop.messages[1].sender != loop.messages[0].sender:
+            return loop.messages[0].sender
+    return None
 
 
 def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
@@ -594,6 +622,7 @@ class _Function:
         self.results: list[tuple[str, str]] = []  # (value, type)
         self.helpers: list[str] = []  # functions the kernel calls
         self.negated = False  # send negated tiles (the second way of a diamond)
+        self.accesses_memory = spec.memref and side == spec.memory_core
 
     # SSA plumbing
     def fresh(self, hint: str = "v") -> str:
@@ -699,7 +728,7 @@ class _Function:
             tiles = [v for v, t in self.results if t == self.tile]
             if tiles:
                 return tiles[e.a % len(tiles)]
-        if e.kind == "mload" and self.spec.memref:
+        if e.kind == "mload" and self.accesses_memory:
             x = self.op(f"memref.load %mem[{ctx.row(from_iv=bool(e.a % 2))}] : {self.mem}")
             return self.op(f"tensor.splat {x} : {t}")
         return "%w"
@@ -817,7 +846,7 @@ class _Function:
                 ctx.popped = tile
                 if frees and not called:
                     pending.append(tile if message.free else None)
-                if message.store and self.spec.memref:
+                if message.store and self.accesses_memory:
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
                     self.store(e, ctx.row(from_iv=False))
@@ -1234,6 +1263,7 @@ _SIMPLER = {
     "free": [False],
     "store": [False],
     "memref": [False],
+    "memory_core": [CUBE],
     "pipe_id": [0],
     "init": [False],
     "module_slots": [0],
