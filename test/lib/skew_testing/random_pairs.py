@@ -212,12 +212,6 @@ class PairSpec:
     shape: tuple[int, ...] = (4,)
     rows: int = 3
     memref: bool = False  # the kernels take %mem: memref<rows x f32> (mload / store)
-    # The one core that loads from and stores into %mem: its mload leaves
-    # and the stores of the messages it receives; the other core's mload
-    # leaves render as the tile argument and its receptions store nothing.
-    # Nothing but program order then orders the accesses, so the input has
-    # no data race between the cores (the pass must keep it so).
-    memory_core: str = CUBE
     alias: str = "direct"  # how stores reach %mem: one of ALIASES
     # The real FIFO contract's forms (docs/fifo-contract.md): every FIFO op on
     # pipe id `pipe_id`; `init`: each kernel declares its pipes with an
@@ -246,6 +240,12 @@ class PairSpec:
     # Every pushed tile is cast to a dynamic first dimension (tensor<?x...>),
     # popped with its static shape.
     dynamic_dim: bool = False
+    # The one core that loads from and stores into %mem: its mload leaves
+    # and the stores of the messages it receives; the other core's mload
+    # leaves render as the tile argument and its receptions store nothing.
+    # Nothing but program order then orders the accesses, so the input has
+    # no data race between the cores (the pass must keep it so).
+    memory_core: str = CUBE
 
 
 @dataclasses.dataclass(frozen=True)
