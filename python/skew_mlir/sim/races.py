@@ -78,6 +78,12 @@ class _Memory:
         return strided_elements(offset, array.shape, strides)
 
 
+def _owner(array: np.ndarray) -> np.ndarray:
+    """The array owning the memory `array` views (numpy keeps a view's
+    `base` at the owner)."""
+    return array.base if isinstance(array.base, np.ndarray) else array
+
+
 def strided_elements(offset: int, shape, strides) -> np.ndarray:
     """Flat element numbers of a strided view at element `offset`."""
     flat = np.array([offset])
@@ -108,8 +114,10 @@ class RaceDetector:
         self.clocks.append(clock)
         return CoreAccess(self, core)
 
-    def share(self, base: np.ndarray, name: str) -> None:
-        """Track `base` (an array owning its memory) as memory all cores share."""
+    def share(self, array: np.ndarray, name: str) -> None:
+        """Track the memory of `array` (its owner's, when a view) as memory
+        all cores share."""
+        base = _owner(array)
         if id(base) not in self.memories:
             self.memories[id(base)] = _Memory(base, name)
 
@@ -155,8 +163,7 @@ class RaceDetector:
     # --- memory accesses -------------------------------------------------
 
     def access(self, core: int, array, kind: int, site: int, index=None) -> None:
-        owner = array if array.base is None else array.base
-        memory = self.memories.get(id(owner))
+        memory = self.memories.get(id(_owner(array)))
         if memory is None:
             return
         self.elements(core, memory, memory.elements(array, index), kind, site)
@@ -219,8 +226,10 @@ class CoreAccess:
 
     def global_elements(self, base: np.ndarray, flat, kind: int, site: int) -> None:
         """An access of elements `flat` of a global memory (tile IR)."""
-        memory = self.detector.memories.get(id(base))
+        memory = self.detector.memories.get(id(_owner(base)))
         if memory is not None:
+            if memory.base is not base:  # a global memory that views another array
+                flat = memory.elements(base, None)[np.asarray(flat)]
             self.detector.elements(self.core, memory, np.asarray(flat), kind, site)
 
 
