@@ -52,11 +52,11 @@ above 64; pipes declared by one kernel only (the module attribute saying
 another count); an i8 loop of 130 or 200 iterations with a run-time bound at
 one slot (a guarded skew at depth 1); tiles pushed with a dynamic dimension
 and popped static (Config.dynamic_dims). The memref %mem is one global
-memory: both kernels get the same buffer, but one of them
-(PairSpec.memory_core) alone loads from it and stores received data into it,
-so program order alone orders every access and the input has no data race
-(the simulator's race detector, pto-sim run, would report one; the property
-check asserts none before and after the pass).
+memory: both kernels get the same buffer. One of them (PairSpec.memory_core)
+stores received data into it; the other loads nothing from it, or
+(PairSpec.handoff) loads only what the messages order against those stores.
+So the input has no data race (the simulator's race detector would report
+one; the property check asserts none before and after the pass).
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
@@ -240,12 +240,20 @@ class PairSpec:
     # Every pushed tile is cast to a dynamic first dimension (tensor<?x...>),
     # popped with its static shape.
     dynamic_dim: bool = False
-    # The one core that loads from and stores into %mem: its mload leaves
-    # and the stores of the messages it receives; the other core's mload
-    # leaves render as the tile argument and its receptions store nothing.
-    # Nothing but program order then orders the accesses, so the input has
-    # no data race between the cores (the pass must keep it so).
+    # The one core that stores into %mem (the messages it receives that ask
+    # for it) and loads from it anywhere (its mload leaves). The other core
+    # loads nothing (its mload leaves render as the tile argument) and
+    # stores nothing: program order alone orders the accesses.
     memory_core: str = CUBE
+    # The other core loads from %mem too, ordered by the messages: in the
+    # tile of message 0 of each handoff loop (handoff_loop: message 0 goes
+    # to memory_core, message 1 comes back, no exchange), and memory_core
+    # stores only the tile of such a message 0, when it pops it. A store
+    # then follows the peer's loads of that iteration (they come before its
+    # push of message 0) and precedes its later ones (they come after its
+    # pop of message 1): the input has no data race, and a skew that moves
+    # a load ahead of the pop of message 1 makes one (issue 23 class 6).
+    handoff: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -361,6 +369,15 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if memref:
         spec = dataclasses.replace(spec, memory_core=round_trip_loader(loops)
                                    or ch.choice(SIDES))
+        if ch.boolean(0.5):
+            # The round trip's loader hands %mem over: the replier stores
+            # the first tile instead of the loader the reply.
+            spec = dataclasses.replace(spec, handoff=True, memory_core=_other(
+                spec.memory_core))
+            spec = dataclasses.replace(spec, loops=tuple(
+                dataclasses.replace(loop, messages=(
+                    dataclasses.replace(loop.messages[0], store=True),) + loop.messages[1:])
+                if handoff_loop(spec, loop) else loop for loop in spec.loops))
     return spec
 
 
@@ -483,6 +500,14 @@ def round_trip_loader(loops: Sequence[CrossLoop]) -> str | None:
                 and loop.messages[1].sender != loop.messages[0].sender:
             return loop.messages[0].sender
     return None
+
+
+def handoff_loop(spec: PairSpec, loop: CrossLoop) -> bool:
+    """Whether `loop` hands %mem over and back (PairSpec.handoff)."""
+    messages = loop.messages
+    return (spec.handoff and len(messages) >= 2 and not loop.exchange
+            and messages[0].sender != spec.memory_core
+            and messages[1].sender == spec.memory_core)
 
 
 def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
@@ -623,6 +648,8 @@ class _Function:
         self.helpers: list[str] = []  # functions the kernel calls
         self.negated = False  # send negated tiles (the second way of a diamond)
         self.accesses_memory = spec.memref and side == spec.memory_core
+        # Rendering the tile of a handoff loop's message 0 on the other core.
+        self.handing_over = False
 
     # SSA plumbing
     def fresh(self, hint: str = "v") -> str:
@@ -728,7 +755,7 @@ class _Function:
             tiles = [v for v, t in self.results if t == self.tile]
             if tiles:
                 return tiles[e.a % len(tiles)]
-        if e.kind == "mload" and self.accesses_memory:
+        if e.kind == "mload" and (self.accesses_memory or self.handing_over):
             x = self.op(f"memref.load %mem[{ctx.row(from_iv=bool(e.a % 2))}] : {self.mem}")
             return self.op(f"tensor.splat {x} : {t}")
         return "%w"
@@ -822,7 +849,10 @@ class _Function:
             message = loop.messages[i]
             called = loop.via_call == i
             if kind == "send":
+                self.handing_over = (self.spec.memref and i == 0
+                                     and handoff_loop(self.spec, loop))
                 tile = self.expr(message.expr, ctx)
+                self.handing_over = False
                 if variant != self.negated:
                     tile = self.op(f"arith.negf {tile} : {self.tile}")
                 if called:
@@ -846,7 +876,8 @@ class _Function:
                 ctx.popped = tile
                 if frees and not called:
                     pending.append(tile if message.free else None)
-                if message.store and self.accesses_memory:
+                if message.store and self.accesses_memory and (
+                        not self.spec.handoff or (i == 0 and handoff_loop(self.spec, loop))):
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
                     self.store(e, ctx.row(from_iv=False))
@@ -1264,6 +1295,7 @@ _SIMPLER = {
     "store": [False],
     "memref": [False],
     "memory_core": [CUBE],
+    "handoff": [False],
     "pipe_id": [0],
     "init": [False],
     "module_slots": [0],
