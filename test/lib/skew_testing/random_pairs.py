@@ -464,15 +464,15 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
             sender = VECTOR if sender == CUBE else CUBE
         messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3),
                                 ch.boolean(0.3)))
-    if memref and n >= 2 and ch.boolean(0.5):
+    round_trip = memref and n >= 2 and ch.boolean(0.5)
+    if round_trip:
         # A memory round trip: the first tile reads %mem, the reply comes
         # back to the loader, which stores it there (directly or through an
         # alias, see PairSpec.alias): the core owning %mem (memory_core).
-        first_message, reply = messages[0], messages[1]
+        first_message = messages[0]
         messages[0] = dataclasses.replace(first_message, expr=Expr(
             "bin", "arith.addf", (Expr("mload", a=ch.integer(0, 7)), first_message.expr)))
-        messages[1] = dataclasses.replace(reply, sender=_other(first_message.sender),
-                                          store=True)
+        messages[1] = dataclasses.replace(messages[1], store=True)
     nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
             else "flat")
     cond = (ch.integer(0, 3), ch.integer(0, 3))
@@ -480,6 +480,10 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
         cond = (cond[0], cond[1] % cond[0])
     exchange = (config.exchange and n >= 2 and messages[0].sender != messages[1].sender
                 and ch.boolean(0.25))
+    if round_trip:
+        # The reply goes back to the loader (set after `exchange`, whose draw
+        # needs the senders to differ already: a seed keeps its draws).
+        messages[1] = dataclasses.replace(messages[1], sender=_other(messages[0].sender))
     sides = [draw_side(ch, n, config) for _ in SIDES]
     outer = ch.choice([0, 0, 0, 0, 1, 2, 3])
     return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
