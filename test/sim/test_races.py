@@ -218,3 +218,39 @@ module {
 }
 """
     simulate(parse(text))
+
+
+SUB_BLOCKS = """
+module {
+  func.func @cube(%g: memref<2xf32>, %t: tensor<4x4xf32>) attributes {pto.core = "aic"} {
+    "pto.tpush_to_aiv"(%t) {split = 1 : i8} : (tensor<4x4xf32>) -> ()
+    return
+  }
+  func.func @vector(%g: memref<2xf32>, %t: tensor<4x4xf32>) attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %sb = "pto.get_subblock_idx"() : () -> i64
+    %h = "pto.tpop_from_aic"() {split = 1 : i8} : () -> tensor<2x4xf32>
+    %x = tensor.extract %h[%c0, %c0] : tensor<2x4xf32>
+    %i = arith.index_cast %sb : i64 to index
+    %at = arith.muli %i, %SCALE : index
+    memref.store %x, %g[%at] : memref<2xf32>
+    return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("scale,racy", [(0, True), (1, False)])
+def test_vector_sub_blocks_race_with_each_other(scale, racy):
+    # Element sub-block * scale: both sub-blocks store element 0 (a race:
+    # nothing orders one sub-block against the other), or each its own.
+    text = SUB_BLOCKS.replace("%SCALE", f"%c{scale}").replace(
+        "%c0 = arith.constant 0 : index",
+        "%c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index")
+    if racy:
+        with pytest.raises(DataRace, match=r"element \[0\] .*the vector1 core writes it .*"
+                                           r"the vector0 core writes it"):
+            simulate(parse(text))
+    else:
+        result = simulate(parse(text))
+        assert result.subblocks == 2

@@ -15,8 +15,8 @@ from mlir import ir
 from ..op_costs import CostModel
 from ..sim.check import CheckResult, race_result
 from ..sim.errors import SimError
-from ..sim.races import DataRace
 from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
+from ..sim.races import DataRace
 from ..sim.scheduler import RunResult, run_pair
 from .child import job, run_jobs
 from .compare import (TOLERANCE_TEXT, close, first_difference, max_run_difference,

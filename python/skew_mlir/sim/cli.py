@@ -32,11 +32,11 @@ from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_
 from ..diagnostics import site_name
 from ..verify.against import check_against
 from .errors import SimError
-from .races import DataRace
 from .interpreter import RECURSION_LIMIT
 from .kernels import find_pair, make_inputs, pair_module
 from .loading import apply_pipeline, clone, load_module
 from .outputs import copy_inputs, save, summary
+from .races import DataRace
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
 from .values import DEFAULT_MAX_VALUE_BYTES, mlir_name
@@ -162,8 +162,8 @@ def _run_jit(args, module, pair, inputs) -> int:
     except DataRace:
         raise
     except SimError as exc:
-        print(f"note: no race check: the interpreter cannot run the pair: "
-              f"{str(exc).partition(chr(10))[0]}")
+        first = str(exc).partition("\n")[0]
+        print(f"note: no race check: the interpreter cannot run the pair: {first}")
     result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
                      max_pipe_bytes=args.max_pipe_mib << 20, timeout=args.max_seconds)
     pipes = ", ".join(f"{p}: {len(m)} messages, {result.slots[p]} slots"

@@ -141,7 +141,7 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
                 else range(layout.subblocks)
             for subblock in lanes:
                 core = Core(role, name, max_steps, max_seconds, subblock)
-                core.shared = races.add_core(_core_label(core))
+                core.shared = races.add_core(core.name)
                 gen = program.function(name, core).call(list(inputs[role]))
                 running.append(_Running(core, gen))
         for r in running:

@@ -17,8 +17,8 @@ from mlir import ir
 from .. import tile_types
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .tensor_ops import _segments
 from .races import READ, WRITE, strided_elements
+from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, Tile, initial_valid, local_memory, pad_value,
                     tile_storage)
 from .values import BF16, dtype_of, is_float, mlir_name
@@ -106,7 +106,6 @@ def _scalar_index(site: str, p: GlobalPtr, offset: int) -> int:
 def _load_scalar(op, cc) -> Step:
     ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
-
     shared = cc.core.shared
     race_site = shared.site(op) if shared is not None else 0
 
@@ -124,7 +123,6 @@ def _load_scalar(op, cc) -> Step:
 def _store_scalar(op, cc) -> Step:
     value, ptr, offset = cc.slots_of(op.operands)
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
-
     shared = cc.core.shared
     race_site = shared.site(op) if shared is not None else 0
 
