@@ -2,10 +2,13 @@
 machine code, and the two executors checked against each other.
 
 Both versions run in one child process on the same seeded inputs; their
-messages (per pipe) and outputs must be bitwise equal. The interpreter then
-runs both versions too, and each JIT run must agree with the interpreter's
-within the stated tolerance (compare.py): a disagreement is a failure of
-one executor or the other, reported as such.
+messages (per pipe) and outputs must be bitwise equal. The interpreter runs
+both versions too, first: a data race (sim/races.py) makes the result a
+matter of timing, so a racy input is reported as such and a race only after
+the pipeline as the pipeline's failure, without a JIT comparison. Each JIT
+run must agree with the interpreter's within the stated tolerance
+(compare.py): a disagreement is a failure of one executor or the other,
+reported as such.
 """
 
 from __future__ import annotations
