@@ -2,10 +2,13 @@
 machine code, and the two executors checked against each other.
 
 Both versions run in one child process on the same seeded inputs; their
-messages (per pipe) and outputs must be bitwise equal. The interpreter then
-runs both versions too, and each JIT run must agree with the interpreter's
-within the stated tolerance (compare.py): a disagreement is a failure of
-one executor or the other, reported as such.
+messages (per pipe) and outputs must be bitwise equal. The interpreter runs
+both versions too, first: a data race (sim/races.py) makes the result a
+matter of timing, so a racy input is reported as such and a race only after
+the pipeline as the pipeline's failure, without a JIT comparison. Each JIT
+run must agree with the interpreter's within the stated tolerance
+(compare.py): a disagreement is a failure of one executor or the other,
+reported as such.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from __future__ import annotations
 from mlir import ir
 
 from ..op_costs import CostModel
-from ..sim.check import CheckResult
+from ..sim.check import CheckResult, race_result
 from ..sim.errors import SimError
 from ..sim.kernels import arg_types, find_pair, functions_of, make_inputs
+from ..sim.races import DataRace
 from ..sim.scheduler import RunResult, run_pair
 from ..sim.values import DEFAULT_MAX_VALUE_BYTES
 from .child import job, run_jobs
@@ -45,6 +49,22 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             return CheckResult(False, f"FAIL: @{name} changed its signature")
     labels = ("before", "after")
     where = ("before the pipeline", "after the pipeline")
+    # The interpreter first: its race detector decides whether the result
+    # may depend on timing, which the JIT's real threads would turn into
+    # spurious differences.
+    if interpreted is None:
+        interpreted = []
+        for label, module in zip(labels, (before, after)):
+            try:
+                interpreted.append(run_pair(
+                    module, pair, make_inputs(before, pair, seed, args, max_value_bytes),
+                    fifo_depth=fifo_depth, cost=CostModel(), max_steps=max_steps,
+                    max_pipe_bytes=max_pipe_bytes, max_seconds=max_seconds,
+                    max_value_bytes=max_value_bytes))
+            except DataRace as exc:
+                return race_result(label, exc, interpreted[0] if interpreted else None)
+            except SimError as exc:
+                interpreted.append(exc)
     inputs = make_inputs(before, pair, seed, args, max_value_bytes)
     jobs = [job(module, pair, inputs, fifo_depth, max_pipe_bytes, max_value_bytes)
             for module in (before, after)]
@@ -68,22 +88,13 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
                f"compile {jit_before.compile_seconds:.2f} s, run "
                f"{jit_before.run_seconds * 1e3:.2f} -> {jit_after.run_seconds * 1e3:.2f} ms")
     worst = 0.0
-    for i, (label, module, jit) in enumerate(zip(labels, (before, after),
-                                                 (jit_before, jit_after))):
-        if interpreted is not None:
-            run = interpreted[i]
-        else:
-            try:
-                run = run_pair(module, pair, make_inputs(before, pair, seed, args,
-                                                         max_value_bytes),
-                               fifo_depth=fifo_depth, cost=CostModel(),
-                               max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
-                               max_seconds=max_seconds, max_value_bytes=max_value_bytes)
-            except SimError as exc:
-                first, _, rest = str(exc).partition("\n")
-                return CheckResult(False, f"FAIL: the executors disagree {label} the "
-                                          f"pipeline: the JIT runs it, the interpreter "
-                                          f"fails: {first}", rest)
+    for i, (label, jit) in enumerate(zip(labels, (jit_before, jit_after))):
+        run = interpreted[i]
+        if isinstance(run, SimError):
+            first, _, rest = str(run).partition("\n")
+            return CheckResult(False, f"FAIL: the executors disagree {label} the "
+                                      f"pipeline: the JIT runs it, the interpreter "
+                                      f"fails: {first}", rest)
         diff = first_difference(jit, run, within_tolerance, ("in the JIT",
                                                               "in the interpreter"))
         if diff:

@@ -36,6 +36,7 @@ from .interpreter import RECURSION_LIMIT
 from .kernels import find_pair, make_inputs, pair_module
 from .loading import apply_pipeline, clone, load_module
 from .outputs import copy_inputs, save, summary
+from .races import DataRace
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
 from .values import DEFAULT_MAX_VALUE_BYTES, mlir_name
@@ -154,6 +155,18 @@ def _run_jit(args, module, pair, inputs) -> int:
     from .. import jit
     if args.timeline:
         raise SimError("--timeline needs the interpreter's cycles: drop --jit")
+    # Real threads make a racy input's result a matter of timing: the
+    # interpreter's race detector runs first (DataRace ends the run).
+    try:
+        simulate(module, cube=args.cube, vector=args.vector, inputs=copy_inputs(inputs),
+                 fifo_depth=args.fifo_depth, max_steps=args.max_steps,
+                 max_pipe_bytes=args.max_pipe_mib << 20, max_seconds=args.max_seconds,
+                 max_value_bytes=args.max_value_mib << 20)
+    except DataRace:
+        raise
+    except SimError as exc:
+        first = str(exc).partition("\n")[0]
+        print(f"note: no race check: the interpreter cannot run the pair: {first}")
     result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
                      max_pipe_bytes=args.max_pipe_mib << 20,
                      max_value_bytes=args.max_value_mib << 20, timeout=args.max_seconds)
@@ -308,6 +321,9 @@ def _main(argv: list[str] | None) -> int:
             _require_plotting()
         with pto.make_context():
             return _run(args) if args.command == "run" else _check(args)
+    except DataRace as exc:
+        print(f"pto-sim: error: {exc} (the result depends on timing)", file=sys.stderr)
+        return 1
     except (SimError, CostModelError) as exc:
         print(f"pto-sim: error: {exc}", file=sys.stderr)
         return 1

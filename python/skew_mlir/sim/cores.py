@@ -46,6 +46,8 @@ class Core:
         self.max_steps = max_steps
         self.calls = 0  # func.call nesting at the current point of execution
         self.local: dict = {}  # address space -> its bytes (tile IR; sim/tiles.py)
+        # This core's handle on the race detector of shared memory (races.py).
+        self.shared = None
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
 

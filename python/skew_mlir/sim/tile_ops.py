@@ -17,6 +17,7 @@ from mlir import ir
 from .. import tile_types
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
+from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
                     pad_value, tile_storage)
@@ -105,10 +106,15 @@ def _scalar_index(site: str, p: GlobalPtr, offset: int) -> int:
 def _load_scalar(op, cc) -> Step:
     ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
 
     def run(frame):
         p = frame[ptr]
-        frame[out] = p.base[_scalar_index(site, p, int(frame[offset]))]
+        index = _scalar_index(site, p, int(frame[offset]))
+        if shared is not None:
+            shared.global_elements(p.base, (index,), READ, race_site)
+        frame[out] = p.base[index]
         spend(cycles)
     return Step(run)
 
@@ -117,10 +123,15 @@ def _load_scalar(op, cc) -> Step:
 def _store_scalar(op, cc) -> Step:
     value, ptr, offset = cc.slots_of(op.operands)
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
 
     def run(frame):
         p = frame[ptr]
-        p.base[_scalar_index(site, p, int(frame[offset]))] = frame[value]
+        index = _scalar_index(site, p, int(frame[offset]))
+        if shared is not None:
+            shared.global_elements(p.base, (index,), WRITE, race_site)
+        p.base[index] = frame[value]
         spend(cycles)
     return Step(run)
 
@@ -252,14 +263,20 @@ def _tload_tstore(op, cc) -> Step:
     src, dst = cc.slots_of(op.operands)
     view_slot, tile_slot = (src, dst) if loading else (dst, src)
     spend, cost, site = cc.spend, cc.cost, where(op)
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
 
     def run(frame):
-        tile, window = frame[tile_slot], frame[view_slot].window(site)
+        view = frame[view_slot]
+        tile, window = frame[tile_slot], view.window(site)
         if tuple(window.shape) != tuple(tile.valid):
             raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
                            f"{'x'.join(map(str, window.shape))} window "
                            f"{'into' if loading else 'from'} a tile whose valid shape is "
                            f"{tile.valid[0]}x{tile.valid[1]}")
+        if shared is not None:
+            flat = strided_elements(view.offset, view.shape, view.strides)
+            shared.global_elements(view.base, flat, READ if loading else WRITE, race_site)
         if loading:
             tile.region()[...] = window
         else:
