@@ -333,7 +333,9 @@ PASS_PAIR_ONE_POP = PASS_PAIR.replace(f"""      %x = "pto.tpop_from_aic"() : () 
 
 
 @pytest.mark.parametrize("text,found", [
-    (PASS_PAIR, "message identity mismatch on C2V: 'pto.tpop_from_aic' at"),
+    (PASS_PAIR, "message identity mismatch on C2V: 'pto.tpop_from_aic' at -:18:12 iteration 0 "
+                "receives the message of 'pto.tpush_to_aiv' at -:8:7 iteration 0, but the "
+                "original delivers 'pto.tpush_to_aiv' at -:7:7 iteration 0"),
     (PASS_PAIR_ONE_POP, "message identity mismatch on C2V: this push to C2V (iteration 0) "
                         "comes where the original cube kernel runs 'pto.tpush_to_aiv' at")])
 def test_pass_refuses_a_plan_that_swaps_messages(context, monkeypatch, text, found):

@@ -153,8 +153,15 @@ def compare(before: Identities, after: Identities, meet: TripSet | None = None
 
 
 def _order(item) -> tuple:
+    """Pairs by their pop's place in the source, then their push's."""
     (push, pop), _ = item
-    return (place(pop.location), place(push.location))
+    return (_position(pop), _position(push))
+
+
+def _position(op: ir.Operation) -> tuple:
+    file, _, rest = place(op.location).partition(":")
+    line, _, col = rest.partition(":")
+    return (file, int(line) if line.isdigit() else 0, int(col) if col.isdigit() else 0)
 
 
 def _partners(pairs: dict) -> dict | None:
