@@ -8,7 +8,9 @@ Case i is the random pair skew_testing.random_pairs.random_pair (test/lib)(S + i
 (S: --seed, else a fresh random seed, printed), checked with
 skew_testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
-keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
+keeps pto.pipeline_stages, pto-verify-fifo accepts the output, every pop
+receives the message (push site, iteration) it received before (on the FIFO
+model, docs/message-identity.md), the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
 second run changes nothing; every 10th case (`--jit-every N`) also runs as
 machine code (skew_mlir.jit: before and after bitwise, the interpreter

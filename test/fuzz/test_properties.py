@@ -14,7 +14,9 @@ each one (skew_testing.properties.check_pair): the naive pair verifies
 and pto-verify-fifo accepts it; the pass, run through PassManager.parse,
 raises nothing; its output verifies; no loop with FIFO ops keeps
 pto.pipeline_stages and no same-core pipeline loop loses it; pto-verify-fifo
-accepts the transformed pair; the interpreter runs both pairs to bitwise
+accepts the transformed pair; every pop of it receives the message (push
+site, iteration) it receives in the input (docs/message-identity.md); the
+interpreter runs both pairs to bitwise
 identical outputs and per-pipe message traces with no deadlock; a second run
 of the pass changes nothing. The same again with pass options and
 canonicalize / cse around the pass.
