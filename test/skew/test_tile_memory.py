@@ -1,3 +1,5 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+# REQUIRES: pytest
 """tile_memory: which tile buffers may be the same memory (the rule the
 slicing through buffers and the hazards of pto-skew-cross-core use)."""
 

@@ -160,6 +160,13 @@ class RaceDetector:
         if all(stamp is not None for stamp in stamps):
             self.pushed.pop((pipe, index), None)
 
+    def barrier(self, cores: list[int]) -> None:
+        """The cores pass a barrier (pto.syncall) together: what each did
+        before it happens before what any of them does after it."""
+        stamps = [self._tick(core) for core in cores]
+        for core in cores:
+            self._join(core, stamps)
+
     # --- memory accesses -------------------------------------------------
 
     def access(self, core: int, array, kind: int, site: int, index=None) -> None:
@@ -217,6 +224,10 @@ class CoreAccess:
 
     def released(self, pipe, index: int, lane: int, consumers: int) -> None:
         self.detector.release(self.core, pipe, index, lane, consumers)
+
+    def synced(self, others: list["CoreAccess"]) -> None:
+        """This core and `others` pass one barrier."""
+        self.detector.barrier([self.core] + [other.core for other in others])
 
     def read(self, array, site: int, index=None) -> None:
         self.detector.access(self.core, array, READ, site, index)

@@ -340,6 +340,7 @@ def _barrier(running: list[_Running], req: Request) -> bool:
     if not all(not r.done and r.request.kind == SYNC for r in joined):
         return False
     arrival = max(r.core.clock for r in joined)
+    joined[0].core.shared.synced([r.core.shared for r in joined[1:]])
     for r in joined:
         r.core.wait(arrival, BLOCKED_SYNC)
         _advance(r, None)

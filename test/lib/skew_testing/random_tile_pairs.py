@@ -336,7 +336,8 @@ def render_tile(spec: TileSpec) -> str:
         "  }",
     ]
     names = ", ".join(arg.split(":")[0] for arg in args.split(", "))
-    types = ", ".join(arg.split(": ")[1] for arg in args.split(", "))
+    types = ", ".join(arg.split(": ")[1].removesuffix(" {llvm.noalias}")
+                      for arg in args.split(", "))
     launch = [
         f"  func.func @launch({args}) attributes {{pto.entry}} {{",
         f"    func.call @cube({names}) : ({types}) -> ()",
