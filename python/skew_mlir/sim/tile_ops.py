@@ -102,19 +102,31 @@ def _scalar_index(site: str, p: GlobalPtr, offset: int) -> int:
     return index
 
 
-@handles("pto.load_scalar")
-def _load_scalar(op, cc) -> Step:
-    ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
-    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+def _scalar_element(op, cc, ptr: int, offset: int, kind: int):
+    """frame -> (memory, index) of the element a scalar access of `op`
+    touches, checked in bounds and recorded for the race detector."""
+    site = where(op)
     shared = cc.core.shared
     race_site = shared.site(op) if shared is not None else 0
 
-    def run(frame):
+    def element(frame):
         p = frame[ptr]
         index = _scalar_index(site, p, int(frame[offset]))
         if shared is not None:
-            shared.global_elements(p.base, (index,), READ, race_site)
-        frame[out] = p.base[index]
+            shared.global_elements(p.base, (index,), kind, race_site)
+        return p.base, index
+    return element
+
+
+@handles("pto.load_scalar")
+def _load_scalar(op, cc) -> Step:
+    out = cc.slot(op.results[0])
+    element = _scalar_element(op, cc, cc.slot(op.operands[0]), cc.slot(op.operands[1]), READ)
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
+
+    def run(frame):
+        memory, index = element(frame)
+        frame[out] = memory[index]
         spend(cycles)
     return Step(run)
 
@@ -122,16 +134,12 @@ def _load_scalar(op, cc) -> Step:
 @handles("pto.store_scalar")
 def _store_scalar(op, cc) -> Step:
     value, ptr, offset = cc.slots_of(op.operands)
-    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
-    shared = cc.core.shared
-    race_site = shared.site(op) if shared is not None else 0
+    element = _scalar_element(op, cc, ptr, offset, WRITE)
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
 
     def run(frame):
-        p = frame[ptr]
-        index = _scalar_index(site, p, int(frame[offset]))
-        if shared is not None:
-            shared.global_elements(p.base, (index,), WRITE, race_site)
-        p.base[index] = frame[value]
+        memory, index = element(frame)
+        memory[index] = frame[value]
         spend(cycles)
     return Step(run)
 
