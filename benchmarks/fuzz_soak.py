@@ -119,6 +119,24 @@ def run_tile_case(seed: int, verify_fifo: bool, jit: bool = False,
     return None
 
 
+def jit_summary(every: int, verdicts: list[str], given: int, tiles: int, failed: int) -> str:
+    """The soak's line on the JIT oracle: how many cases it checked, or that
+    it was off."""
+    if not every:
+        return "JIT oracle: off (--jit-every 0): no case ran as machine code"
+    share = "every case" if every == 1 else f"every {every}{_ordinal(every)} case"
+    checked = sum(v.startswith("PASS (jit)") for v in verdicts)
+    unsupported = sum(v.startswith("UNSUPPORTED (jit)") for v in verdicts)
+    return (f"JIT oracle: checked {checked} cases of the {given} it was given ({share}, "
+            f"{tiles} of them tile IR): {unsupported} it cannot compile, {failed} failed")
+
+
+def _ordinal(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=2000, help="number of cases (default 2000)")
@@ -141,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", type=int, metavar="SEED",
                         help="run the one case of this seed and print its pair")
     args = parser.parse_args(argv)
+    if args.jit_every < 0:
+        parser.error(f"--jit-every takes 0 (never) or a positive N, got {args.jit_every}")
 
     config = Config(exchange=args.exchange)
     verify_fifo = verify_fifo_registered()
@@ -237,11 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                    *(f"tile-{t}" for t in
                                                                      (*STAGES, "harness")))
                                                          if by_stage[s]) if failures else ""))
-    checked = sum(v.startswith("PASS (jit)") for v in jit_verdicts)
-    unsupported = sum(v.startswith("UNSUPPORTED (jit)") for v in jit_verdicts)
-    print(f"JIT oracle: checked {checked} cases of the {jit_given} it was given (every "
-          f"{args.jit_every or '-'}th case, {tile_given} of them tile IR): {unsupported} it "
-          f"cannot compile, {by_stage['jit'] + by_stage['tile-jit']} failed")
+    print(jit_summary(args.jit_every, jit_verdicts, jit_given, tile_given,
+                      by_stage["jit"] + by_stage["tile-jit"]))
     for seed, stage, first, path in failures:
         print(f"  seed {seed} [{stage}] {first[:200]}" + (f"\n    reproducer: {path}" if path
                                                           else ""))
