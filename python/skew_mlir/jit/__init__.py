@@ -9,7 +9,7 @@ executors check each other.
     rewrite.py   the FIFO ops become runtime calls, before bufferization
     lowering.py  entries per kernel, refusals, the upstream pipeline
     engine.py    ExecutionEngine, arguments, the threaded run
-    child.py     each execution in a child process with a hard timeout
+    child.py     each execution in a child process, its run under a time limit
     differential.py  pto-sim check --jit
     compare.py   JIT vs JIT (bitwise) and JIT vs interpreter (tolerance)
 """
@@ -27,7 +27,8 @@ __all__ = ["Job", "JitError", "JitResult", "JitUnsupported", "job", "run_jobs", 
 def run(module, pair, inputs, *, fifo_depth=None, max_pipe_bytes=512 << 20,
         max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES, timeout: float = 300) -> JitResult:
     """Run the pair once in a child process: its JitResult, or the SimError
-    (Deadlock, JitError) it failed with raised."""
+    (Deadlock, JitError) it failed with raised. `timeout` bounds the
+    kernels' run, from its start (child.run_jobs)."""
     result = run_jobs([job(module, pair, inputs, fifo_depth, max_pipe_bytes, max_value_bytes)],
                       timeout)[0]
     if isinstance(result, Exception):

@@ -91,7 +91,8 @@ def _parser() -> argparse.ArgumentParser:
                         metavar="N", help="refuse to keep more than N MiB of pipe messages "
                         "(data and bookkeeping) per run")
     common.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
-                        help="stop a run that takes longer than S seconds")
+                        help="stop a run that takes longer than S seconds (with --jit: "
+                             "counted from the start of the kernels' run)")
     common.add_argument("--max-value-mib", type=_mebibytes,
                         default=DEFAULT_MAX_VALUE_BYTES >> 20,
                         metavar="N", help="refuse a value (kernel argument, op result) "
