@@ -32,13 +32,13 @@ from skew_mlir.sim.kernels import find_pair
 from skew_mlir.sim.scheduler import simulate
 from skew_mlir.sim.tiles import GlobalPtr
 
+from skew_testing.tile_kernels import NAMES, T, load, rand, store, view
+
 HERE = pathlib.Path(__file__).parent
 _spec = importlib.util.spec_from_file_location("sim_tile_ops", HERE.parent / "sim" /
                                                "test_tile_ops.py")
 sim_cases = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sim_cases)
-NAMES, view, load, store, rand, T = (sim_cases.NAMES, sim_cases.view, sim_cases.load,
-                                     sim_cases.store, sim_cases.rand, sim_cases.T)
 
 
 def pair_text(body: str, arrays: list[np.ndarray], kind: str) -> str:

@@ -4,7 +4,6 @@ loads tiles from global memory, runs the op and stores the result."""
 
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 import pytest
 
@@ -13,10 +12,7 @@ from skew_mlir.sim.errors import SimError
 from skew_mlir.sim.scheduler import simulate
 from skew_mlir.sim.tiles import GlobalPtr
 from mlir import ir
-
-BF16 = np.dtype(ml_dtypes.bfloat16)
-NAMES = {np.dtype(np.float32): "f32", np.dtype(np.float16): "f16", BF16: "bf16",
-         np.dtype(np.int32): "i32"}
+from skew_testing.tile_kernels import BF16, COL, NAMES, ROW, T, load, rand, store, view
 
 
 def run_kernel(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
@@ -37,32 +33,6 @@ func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}}
     return [m.base.reshape(a.shape) for m, a in zip(memories, arrays)]
 
 
-def view(arg: str, name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
-    """A row-major rows x cols view of %arg, its whole window %name_w, and
-    a load of it into tile %name of type `tile`."""
-    return f"""
-  %{name}_r = arith.constant {rows} : index
-  %{name}_c = arith.constant {cols} : index
-  %{name}_v = pto.make_tensor_view %{arg}, shape = [%{name}_r, %{name}_c], strides = [%{name}_c, %c1] : !pto.tensor_view<?x?x{dtype}>
-  %{name}_w = pto.partition_view %{name}_v, offsets = [%c0, %c0], sizes = [%{name}_r, %{name}_c] : !pto.tensor_view<?x?x{dtype}> -> !pto.partition_tensor_view<{rows}x{cols}x{dtype}>
-  %{name} = pto.alloc_tile : {tile}"""
-
-
-def load(name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
-    return (f"  pto.tload ins(%{name}_w : !pto.partition_tensor_view<{rows}x{cols}x{dtype}>) "
-            f"outs(%{name} : {tile})")
-
-
-def store(name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
-    return (f"  pto.tstore ins(%{name} : {tile}) "
-            f"outs(%{name}_w : !pto.partition_tensor_view<{rows}x{cols}x{dtype}>)")
-
-
-T = "!pto.tile_buf<vec, 16x32xf32>"
-COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major>"
-ROW = "!pto.tile_buf<vec, 1x32xf32>"
-
-
 def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.float32):
     """`op` on tiles loaded from `arrays` (16x32), and a scalar when given."""
     n_in, rows, cols = len(arrays), 16, 32
@@ -78,13 +48,6 @@ def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.
     body.append(store("y", rows, cols, dtype, tile))
     out = np.zeros((rows, cols), arrays[0].dtype if arrays else out_dtype)
     return run_kernel("\n".join(body), [*arrays, out])[-1]
-
-
-RNG = np.random.default_rng(7)
-
-
-def rand(shape=(16, 32), dtype=np.float32, low=-2.0, high=2.0):
-    return RNG.uniform(low, high, shape).astype(dtype)
 
 
 @pytest.mark.parametrize("op,fn,positive", [

@@ -745,15 +745,24 @@ def _unary(lo: TileLowering, op: ir.Operation) -> None:
     lo.write(out, rows, cols, lambda i, j: fn(cast(_load(src, i, j, out.tt.element), compute)))
 
 
+def _binary_tiles(lo: TileLowering, op: ir.Operation, name: str, at, check_other) -> None:
+    """out[i, j] = src[i, j] `name` other[at(i, j)] over out's valid region,
+    for the tile operands (src, other[, tmp], out) of `op`; `check_other`
+    checks other's valid shape against the rows x cols written."""
+    src, other, out = (lo.tile(op.operands[i]) for i in (0, 1, -1))
+    compute = _compute_type(_same_elements(op, src, other, out))
+    fn = _binary(op, name, compute)
+    rows, cols = lo.valid(out)
+    lo.read_check(op, rows, cols, src)
+    check_other(other, rows, cols)
+    lo.write(out, rows, cols, lambda i, j: fn(_load(src, i, j, compute),
+                                              _load(other, *at(i, j), compute)))
+
+
 @_handles(*(f"pto.t{name}" for name in _FLOAT_BINARY))
 def _binary_op(lo: TileLowering, op: ir.Operation) -> None:
-    a, b, out = (lo.tile(v) for v in op.operands)
-    element = _same_elements(op, a, b, out)
-    compute = _compute_type(element)
-    fn = _binary(op, op.name[len("pto.t"):], compute)
-    rows, cols = lo.valid(out)
-    lo.read_check(op, rows, cols, a, b)
-    lo.write(out, rows, cols, lambda i, j: fn(_load(a, i, j, compute), _load(b, i, j, compute)))
+    _binary_tiles(lo, op, op.name[len("pto.t"):], lambda i, j: (i, j),
+                  lambda b, rows, cols: lo.read_check(op, rows, cols, b))
 
 
 @_handles(*(f"pto.t{name}s" for name in _FLOAT_BINARY))
@@ -808,17 +817,11 @@ def _row_reduce(lo: TileLowering, op: ir.Operation) -> None:
 
 @_handles(*(f"pto.trowexpand{name}" for name in ("add", "sub", "mul", "div")))
 def _row_expand(lo: TileLowering, op: ir.Operation) -> None:
-    src, col, out = lo.tile(op.operands[0]), lo.tile(op.operands[1]), lo.tile(op.operands[-1])
-    element = _same_elements(op, src, col, out)
-    compute = _compute_type(element)
-    fn = _binary(op, op.name[len("pto.trowexpand"):], compute)
-    rows, cols = lo.valid(out)
-    lo.read_check(op, rows, cols, src)
-    cr, cc = lo.valid(col)
-    lo.check(op, _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1))),
-             "broadcasts a column tile whose valid rows are fewer than the rows written")
-    lo.write(out, rows, cols, lambda i, j: fn(_load(src, i, j, compute),
-                                              _load(col, i, _index(0), compute)))
+    def check(col, rows, cols):
+        cr, cc = lo.valid(col)
+        lo.check(op, _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1))),
+                 "broadcasts a column tile whose valid rows are fewer than the rows written")
+    _binary_tiles(lo, op, op.name[len("pto.trowexpand"):], lambda i, j: (i, _index(0)), check)
 
 
 def _row_check(lo: TileLowering, op: ir.Operation, row: _Tile, cols: ir.Value) -> None:
@@ -837,15 +840,8 @@ def _col_expand(lo: TileLowering, op: ir.Operation) -> None:
 
 @_handles(*(f"pto.tcolexpand{name}" for name in ("add", "sub", "mul", "div")))
 def _col_expand_op(lo: TileLowering, op: ir.Operation) -> None:
-    src, row, out = (lo.tile(v) for v in op.operands)
-    element = _same_elements(op, src, row, out)
-    compute = _compute_type(element)
-    fn = _binary(op, op.name[len("pto.tcolexpand"):], compute)
-    rows, cols = lo.valid(out)
-    lo.read_check(op, rows, cols, src)
-    _row_check(lo, op, row, cols)
-    lo.write(out, rows, cols, lambda i, j: fn(_load(src, i, j, compute),
-                                              _load(row, _index(0), j, compute)))
+    _binary_tiles(lo, op, op.name[len("pto.tcolexpand"):], lambda i, j: (_index(0), j),
+                  lambda row, rows, cols: _row_check(lo, op, row, cols))
 
 
 def _pad_value(tt: tile_types.TileBuf) -> ir.Value:
