@@ -19,9 +19,9 @@ from skew_mlir.jit import JitError
 from skew_mlir.jit.differential import jit_check
 from skew_mlir.sim.loading import apply_pipeline, clone
 
-from skew_testing.tile_kernels import (MULTI, MULTI_PAIR, SLOT_ALLOCS, T,
+from skew_testing.tile_kernels import (MULTI_PAIR, SLOT_ALLOCS,
                                     each_slot_keeps_what_was_written_through_it, out, rand,
-                                    slots_at_an_address_lie_one_slot_size_apart,
+                                    slot_get, slots_at_an_address_lie_one_slot_size_apart,
                                     valid_shape_per_slot)
 
 _spec = importlib.util.spec_from_file_location(
@@ -52,14 +52,9 @@ def test_valid_shape_is_per_slot():
 
 @pytest.mark.parametrize("index", ["2", "-1"])
 def test_slot_index_outside_the_slots_ends_the_run_at_the_get(index):
-    body = "\n".join([
-        f"  %mb = pto.alloc_multi_tile : {MULTI}",
-        f"  %n = arith.constant {index} : index",
-        "  %k = arith.addi %n, %c0 : index",
-        f"  %s = pto.multi_tile_get %mb[%k] : {MULTI} -> {T}"])
     with pytest.raises(JitError, match=r"'pto.multi_tile_get' at -:\d+:\d+: the slot index "
                                        r"is outside the 2 slots of the multi-buffered tile"):
-        jit_tiles.run_jit(body, [np.zeros((16, 32), np.float32)])
+        jit_tiles.run_jit(slot_get(index), [out()])
 
 
 def test_a_pair_pushing_the_slot_in_use_checks_under_the_jit():

@@ -17,9 +17,9 @@ from skew_mlir.sim.errors import SimError
 from skew_mlir.sim.kernels import find_pair, make_inputs
 from skew_mlir.sim.scheduler import run_pair
 
-from skew_testing.tile_kernels import (MULTI, MULTI_PAIR, SLOT_ALLOCS, T,
-                                    each_slot_keeps_what_was_written_through_it, get, out,
-                                    rand, slots_at_an_address_lie_one_slot_size_apart,
+from skew_testing.tile_kernels import (MULTI_PAIR, SLOT_ALLOCS,
+                                    each_slot_keeps_what_was_written_through_it, out, rand,
+                                    slot_get, slots_at_an_address_lie_one_slot_size_apart,
                                     valid_shape_per_slot)
 from test_tile_ops import run_kernel
 
@@ -45,15 +45,9 @@ def test_valid_shape_is_per_slot_and_seen_by_later_gets():
 
 @pytest.mark.parametrize("index", ["2", "-1"])
 def test_slot_index_outside_the_slots_is_a_located_error(index):
-    body = "\n".join([
-        f"  %mb = pto.alloc_multi_tile : {MULTI}",
-        f"  %n = arith.constant {index} : index",
-        # Through an add, so the op verifier cannot see the constant.
-        "  %k = arith.addi %n, %c0 : index",
-        get("s", "mb", "k")])
     with pytest.raises(SimError, match=rf"^-:\d+:\d+: slot index {index} is outside the 2 "
                                        "slots of the multi-buffered tile"):
-        run_kernel(body, [out()])
+        run_kernel(slot_get(index), [out()])
 
 
 def test_a_pair_pushes_the_slot_in_use():

@@ -120,6 +120,16 @@ def slots_at_an_address_lie_one_slot_size_apart(run) -> None:
     np.testing.assert_array_equal(y, b)
 
 
+def slot_get(index: str) -> str:
+    """A get of slot `index` (an integer) of a 2-slot multi-tile, through
+    an add so that the op's verifier cannot see the constant."""
+    return "\n".join([
+        f"  %mb = pto.alloc_multi_tile : {MULTI}",
+        f"  %n = arith.constant {index} : index",
+        "  %k = arith.addi %n, %c0 : index",
+        get("s", "mb", "k")])
+
+
 DYN = "!pto.tile_buf<vec, 16x32xf32, valid=?x?>"
 DYN_MULTI = f"!pto.multi_tile_buf<{DYN}, count = 3>"
 
