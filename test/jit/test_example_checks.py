@@ -14,14 +14,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHECKS = pathlib.Path(__file__).parent / "example-checks"
 EXAMPLES = sorted(p.stem for p in (ROOT / "examples").glob("*.mlir"))
 DEPTHS = (2, 4)
+RUN = "# RUN" + ":"  # spelled apart, or lit would run these texts as this file's commands
 
 
 def missing_runs(stem: str, text: str) -> list[str]:
     """The runs `text` lacks: `pto-sim check` of examples/<stem>.mlir, with
     and without --jit, at each of DEPTHS slots, each passing (no `not`)
     into FileCheck against the verdict of its executor."""
-    runs = [line[len("# RUN:"):].strip() for line in text.splitlines()
-            if line.startswith("# RUN:")]
+    runs = [line[len(RUN):].strip() for line in text.splitlines() if line.startswith(RUN)]
     missing = []
     for jit in (True, False):
         for depth in DEPTHS:
@@ -59,12 +59,12 @@ def test_every_check_names_a_shipped_example():
 
 @pytest.mark.parametrize("text,missing", [
     ("", 7),
-    ("# RUN: pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 2 | "
+    (f"{RUN} pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 2 | "
      "FileCheck %s --check-prefix=JIT\n# JIT: PASS (jit): \n", 5),
     # A run expected to fail, or at the wrong depth, is no check.
-    ("# RUN: not pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 2 | "
+    (f"{RUN} not pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 2 | "
      "FileCheck %s --check-prefix=JIT\n", 7),
-    ("# RUN: pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 24 | "
+    (f"{RUN} pto-sim check --jit %src_root/examples/x.mlir --fifo-depth 24 | "
      "FileCheck %s --check-prefix=JIT\n", 7),
 ])
 def test_the_coverage_check_sees_what_is_missing(text, missing):
