@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -81,6 +82,17 @@ CollectedOps collectOps(MlirOperation mlirRoot,
 }
 
 bool isCall(MlirOperation op) { return isa<CallOpInterface>(unwrap(op)); }
+
+std::string controlFlowKind(MlirOperation op) {
+  Operation *operation = unwrap(op);
+  if (isa<RegionBranchOpInterface>(operation))
+    return "branch";
+  if (isa<RegionBranchTerminatorOpInterface>(operation))
+    return "terminator";
+  if (isa<CallOpInterface>(operation))
+    return "call";
+  return "";
+}
 
 bool isSymbolTable(MlirOperation op) {
   return unwrap(op)->hasTrait<OpTrait::SymbolTable>();

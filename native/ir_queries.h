@@ -51,6 +51,14 @@ CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &name
 // Whether `op` is a call (a CallOpInterface op).
 bool isCall(MlirOperation op);
 
+// What `op` is to values carried across regions and calls, as MLIR's
+// interfaces say: "branch" (RegionBranchOpInterface: its operands, results
+// and region arguments correspond in order), "terminator"
+// (RegionBranchTerminatorOpInterface, return-like ops included: its
+// operands go to the parent's results or a region's arguments), "call"
+// (CallOpInterface), or "" for none of these.
+std::string controlFlowKind(MlirOperation op);
+
 // Whether `op` has the SymbolTable trait (a module-like op holding symbols).
 bool isSymbolTable(MlirOperation op);
 

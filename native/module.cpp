@@ -407,6 +407,10 @@ NB_MODULE(_native, m) {
       "ops acting on the FIFOs), post-order, and each one's closest "
       "collected ancestor (-1: none).");
 
+  m.def("control_flow_kind", &skew::controlFlowKind, "operation"_a,
+        "\"branch\" (RegionBranchOpInterface), \"terminator\" "
+        "(RegionBranchTerminatorOpInterface), \"call\" (CallOpInterface) or "
+        "\"\" (see native/ir_queries.h).");
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
 

@@ -41,9 +41,10 @@ sim_cases = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sim_cases)
 
 
-def pair_text(body: str, arrays: list[np.ndarray], kind: str) -> str:
+def pair_text(body: str, arrays: list[np.ndarray], kind: str, functions: str = "") -> str:
     """`body` as the kernel of `kind` of a pair whose peer does nothing; both
-    get the global memories %g0, %g1, ... of `arrays`."""
+    get the global memories %g0, %g1, ... of `arrays`; `functions` (text)
+    beside them."""
     params = ", ".join(f"%g{i}: !pto.ptr<{NAMES[a.dtype]}>" for i, a in enumerate(arrays))
     peer = "vector" if kind == "cube" else "cube"
     return f"""
@@ -55,7 +56,8 @@ func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}}
 }}
 func.func @peer({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{peer}>}} {{
   return
-}}"""
+}}
+{functions}"""
 
 
 def memories(arrays: list[np.ndarray]) -> list[GlobalPtr]:
@@ -63,13 +65,13 @@ def memories(arrays: list[np.ndarray]) -> list[GlobalPtr]:
 
 
 def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector",
-             same=within_tolerance) -> list[np.ndarray]:
+             same=within_tolerance, functions: str = "") -> list[np.ndarray]:
     """Runs the kernel under the JIT (in this process) and the interpreter;
     asserts that every global memory agrees (`same`: within tolerance, or
     bitwise) and returns the interpreter's."""
     peer = "vector" if kind == "cube" else "cube"
     with pto.make_context():
-        module = ir.Module.parse(pair_text(body, arrays, kind))
+        module = ir.Module.parse(pair_text(body, arrays, kind, functions))
         pair = find_pair(module)
         given = memories(arrays)
         compiled = execute(module, pair, {kind: given, peer: given})
@@ -82,11 +84,11 @@ def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector",
     return [m.base.reshape(a.shape) for m, a in zip(interpreted, arrays)]
 
 
-def run_jit(body: str, arrays: list[np.ndarray], kind: str = "vector"):
+def run_jit(body: str, arrays: list[np.ndarray], kind: str = "vector", functions: str = ""):
     """The JIT's run in its child process (for runs that fail)."""
     peer = "vector" if kind == "cube" else "cube"
     with pto.make_context():
-        module = ir.Module.parse(pair_text(body, arrays, kind))
+        module = ir.Module.parse(pair_text(body, arrays, kind, functions))
         given = memories(arrays)
         return jit.run(module, find_pair(module), {kind: given, peer: given}, timeout=120)
 
@@ -259,15 +261,3 @@ def test_a_view_reaching_past_its_memory_is_fine_while_its_windows_fit():
         store("y", 16, 32, "f32", T)])
     _, y = run_both(body, [x, np.zeros((16, 32), np.float32)])
     np.testing.assert_array_equal(y, -x)
-
-
-def test_a_tile_carried_through_a_loop_is_refused_at_the_loop():
-    body = "\n".join([
-        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
-        f"  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %x) -> ({T}) {{",
-        f"    scf.yield %acc : {T}",
-        "  }"])
-    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'scf.for': operand #3 is a "
-                                             r"!pto.tile_buf<.*>: the JIT lowers tile IR "
-                                             r"values only where tile ops make and use them"):
-        run_jit(body, [rand()])

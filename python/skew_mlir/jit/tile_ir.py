@@ -48,6 +48,8 @@ from .. import fifo_model, tile_types
 from ..sim.tiles import LOCAL_BYTES
 from .errors import JitUnsupported, describe, where
 from .rewrite import Rewritten, declare, element_bytes, unranked
+from .tile_carry import Carrier, carries, kind, refuse_kernel_value, signature
+from .tile_values import MultiTile, Ptr, Tile, View
 
 _DYN = ir.ShapedType.get_dynamic_size()
 _DYN_STRIDE = ir.ShapedType.get_dynamic_stride_or_offset()
@@ -56,30 +58,6 @@ _ROUND_TO_INT = {"NONE": math.roundeven, "RINT": math.roundeven, "CAST_RINT": ma
                  "ROUND": math.round, "FLOOR": math.floor, "CEIL": math.ceil,
                  "TRUNC": math.trunc}
 _NEAREST = ("NONE", "RINT", "CAST_RINT")
-
-
-class _Ptr:
-    def __init__(self, base: ir.Value, offset: ir.Value):
-        self.base, self.offset = base, offset
-
-
-class _View:
-    """A tensor or partition view: a strided memref over `memory`."""
-
-    def __init__(self, data: ir.Value, memory: ir.Value):
-        self.data, self.memory = data, memory
-
-
-class _Tile:
-    def __init__(self, data: ir.Value, valid: ir.Value, tt: tile_types.TileBuf):
-        self.data, self.valid, self.tt = data, valid, tt
-
-
-class _MultiTile:
-    """N slots: `data` count x rows x cols, `valid` count x 2 (a cell per slot)."""
-
-    def __init__(self, data: ir.Value, valid: ir.Value, multi: tile_types.MultiTileBuf):
-        self.data, self.valid, self.multi = data, valid, multi
 
 
 def _index(n: int) -> ir.Value:
@@ -169,7 +147,7 @@ class TileLowering:
 
     def __init__(self, module: ir.Module, kernels: list[str], rewritten: Rewritten):
         self.module, self.kernels, self.rewritten = module, set(kernels), rewritten
-        self.values: dict = {}  # an old pto value -> _Ptr, _View, _Tile or _MultiTile
+        self.values: dict = {}  # an old pto value -> Ptr, View, Tile or MultiTile
         self.op: ir.Operation | None = None  # the op being lowered
 
     # --- the walk ------------------------------------------------------------
@@ -181,28 +159,34 @@ class TileLowering:
                     self._function(fn.operation)
 
     def _function(self, fn: ir.Operation) -> None:
+        kernel = fn.attributes["sym_name"].value in self.kernels
         ftype = fn.attributes["function_type"].value
-        for i, t in enumerate(ftype.results):
-            if tile_types.pto_type(t) is not None:
-                raise JitUnsupported(f"{describe(fn)}: result #{i} of @"
-                                     f"{fn.attributes['sym_name'].value} is a {t}: the JIT "
-                                     "passes pto values between functions only as pointer "
-                                     "arguments")
-        inputs = [self._argument_type(fn, i, t) for i, t in enumerate(ftype.inputs)]
-        fn.attributes["function_type"] = ir.TypeAttr.get(
-            ir.FunctionType.get(inputs, list(ftype.results)))
+        if kernel:
+            for i, t in enumerate(ftype.results):
+                if tile_types.pto_type(t) is not None:
+                    raise refuse_kernel_value(fn, f"result #{i}", t)
+            inputs = [self._argument_type(fn, i, t) for i, t in enumerate(ftype.inputs)]
+            fn.attributes["function_type"] = ir.TypeAttr.get(
+                ir.FunctionType.get(inputs, list(ftype.results)))
+        else:
+            signature(fn)
         if not fn.regions[0].blocks:
             return
         entry = fn.regions[0].blocks[0]
         # Per function: values never cross one, and an erased op's values
         # may share a later value's address.
         self.fn, self.locals, self.values = fn, {}, {}
+        self.carrier = Carrier(self.values, self.kernels, self.check)
         self.entry_anchor = entry.operations[0]
-        for arg, t in zip(entry.arguments, inputs):
-            if arg.type != t:
-                arg.set_type(t)
-                with ir.InsertionPoint(self.entry_anchor), fn.location:
-                    self.values[arg] = _Ptr(arg, _index(0))
+        if kernel:
+            for arg, t in zip(entry.arguments, inputs):
+                if arg.type != t:
+                    self.carrier.pointer_arguments[arg] = arg.type
+                    arg.set_type(t)
+                    with ir.InsertionPoint(self.entry_anchor), fn.location:
+                        self.values[arg] = Ptr(arg, _index(0))
+        else:
+            self.carrier.block_arguments(entry)
         ops: list[ir.Operation] = []
 
         def visit(op):
@@ -216,6 +200,7 @@ class TileLowering:
                 lowered.append(op)
         for op in reversed(lowered):
             op.erase()
+        self.carrier.finish()
 
     def _argument_type(self, fn: ir.Operation, i: int, t: ir.Type) -> ir.Type:
         found = tile_types.pto_type(t)
@@ -223,9 +208,7 @@ class TileLowering:
             return t
         if isinstance(found, tile_types.Ptr):
             return ir.MemRefType.get([_DYN], found.element)
-        raise JitUnsupported(f"{describe(fn)}: argument #{i} of @"
-                             f"{fn.attributes['sym_name'].value} is a {t}: the JIT passes "
-                             "pto values between functions only as pointer arguments")
+        raise refuse_kernel_value(fn, f"argument #{i}", t)
 
     def _lower(self, op: ir.Operation) -> bool:
         """Lower `op` if it is tile IR (True: erase it afterwards); refuse an
@@ -235,8 +218,10 @@ class TileLowering:
             if op.name.startswith("pto.") and op.name not in _LEFT_TO_REWRITE:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT executor cannot "
                                      "lower it")
-            self._check_foreign(op)
-            return False
+            if not (kind(op) and carries(op, self.values)):
+                self._check_foreign(op)
+                return False
+            handler = _carry
         self.op = op
         with ir.InsertionPoint(op), op.location:
             handler(self, op)
@@ -252,20 +237,19 @@ class TileLowering:
                 values += [("a block argument", a) for a in block.arguments]
         for what, value in values:
             lowered = self.values.get(value)
-            if op.name == "func.call" and isinstance(lowered, _Ptr) and value == lowered.base:
-                continue  # a global memory passed along whole
-            if op.name in _LEFT_TO_REWRITE and not isinstance(lowered, _Tile):
+            if op.name in _LEFT_TO_REWRITE and not isinstance(lowered, Tile):
                 continue
             if tile_types.pto_type(value.type) is not None or lowered is not None:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': {what} is a "
                                      f"{value.type}: the JIT lowers tile IR values only "
-                                     "where tile ops make and use them")
+                                     "where tile ops make and use them, and where loops, "
+                                     "branches and calls carry them")
 
     # --- helpers -------------------------------------------------------------
 
-    def tile(self, value: ir.Value) -> _Tile:
+    def tile(self, value: ir.Value) -> Tile:
         found = self.values.get(value)
-        if not isinstance(found, _Tile):
+        if not isinstance(found, Tile):
             raise JitUnsupported(f"{where(self.op)}: '{self.op.name}': the JIT expected a "
                                  f"tile buffer a tile op made, got {value.type}")
         return found
@@ -282,7 +266,7 @@ class TileLowering:
             self.rewritten.stop_site(self.module, f"{describe(op)}: {message}")
             scf.YieldOp([])
 
-    def valid(self, tile: _Tile) -> tuple[ir.Value, ir.Value]:
+    def valid(self, tile: Tile) -> tuple[ir.Value, ir.Value]:
         return (memref.load(tile.valid, [_index(0)]), memref.load(tile.valid, [_index(1)]))
 
     def set_valid(self, cell: ir.Value, rows: ir.Value, cols: ir.Value) -> None:
@@ -290,7 +274,8 @@ class TileLowering:
         memref.store(cols, cell, [_index(1)])
 
     def new_cell(self) -> ir.Value:
-        return self.hoist(lambda: memref.alloca(
+        # On the heap, not the stack: a function may return its tile.
+        return self.hoist(lambda: memref.alloc(
             ir.MemRefType.get([2], ir.IndexType.get()), [], []))
 
     def storage(self, tt: tile_types.TileBuf, memory: ir.Value | None,
@@ -332,10 +317,10 @@ class TileLowering:
             self.locals[loc] = (self.hoist(make), size)
         return self.locals[loc]
 
-    def region(self, tile: _Tile, rows: ir.Value, cols: ir.Value) -> ir.Value:
+    def region(self, tile: Tile, rows: ir.Value, cols: ir.Value) -> ir.Value:
         return subview(tile.data, [0, 0], [rows, cols])
 
-    def write(self, dst: _Tile, rows: ir.Value, cols: ir.Value,
+    def write(self, dst: Tile, rows: ir.Value, cols: ir.Value,
               element: Callable[[ir.Value, ir.Value], ir.Value]) -> None:
         """dst[i, j] = element(i, j) over rows x cols, through a scratch
         buffer: every element is computed before any is written."""
@@ -350,7 +335,7 @@ class TileLowering:
         memref.copy(part, self.region(dst, rows, cols))
 
     def read_check(self, op: ir.Operation, rows: ir.Value, cols: ir.Value,
-                   *sources: _Tile) -> None:
+                   *sources: Tile) -> None:
         """Each source must be valid over the rows x cols region written."""
         for src in sources:
             sr, sc = self.valid(src)
@@ -370,7 +355,7 @@ def _loops(rows: ir.Value, cols: ir.Value, body) -> None:
         scf.YieldOp([])
 
 
-def _load(tile: _Tile, i: ir.Value, j: ir.Value, to: ir.Type | None = None) -> ir.Value:
+def _load(tile: Tile, i: ir.Value, j: ir.Value, to: ir.Type | None = None) -> ir.Value:
     value = memref.load(tile.data, [i, j])
     return cast(value, to) if to is not None else value
 
@@ -423,12 +408,12 @@ def _make_tensor_view(lo: TileLowering, op: ir.Operation) -> None:
     shape, strides = [_as_index(v) for v in shape], [_as_index(v) for v in strides]
     element = ir.MemRefType(p.base.type).element_type
     rank = len(shape)
-    lo.values[op.results[0]] = _View(memref.reinterpret_cast(
+    lo.values[op.results[0]] = View(memref.reinterpret_cast(
         _strided(rank, element), p.base, [p.offset], shape, strides,
         [_DYN_STRIDE], [_DYN] * rank, [_DYN_STRIDE] * rank), p.base)
 
 
-def _check_window(lo: TileLowering, op: ir.Operation, view: _View) -> None:
+def _check_window(lo: TileLowering, op: ir.Operation, view: View) -> None:
     """The window's elements must lie in its global memory."""
     rank = ir.MemRefType(view.data.type).rank
     metadata = memref.extract_strided_metadata(view.data)
@@ -458,16 +443,16 @@ def _partition_view(lo: TileLowering, op: ir.Operation) -> None:
         bad = _any(bad, _cmp("slt", off, c0), _cmp("slt", size, c0),
                    _cmp("sgt", arith.addi(off, size), extent))
     lo.check(op, bad, "the window's offsets and sizes exceed the view's shape")
-    lo.values[op.results[0]] = _View(subview(view, offsets, sizes), lo.values[source].memory)
+    lo.values[op.results[0]] = View(subview(view, offsets, sizes), lo.values[source].memory)
 
 
 @_handles("pto.addptr")
 def _addptr(lo: TileLowering, op: ir.Operation) -> None:
     p = lo.values[op.operands[0]]
-    lo.values[op.results[0]] = _Ptr(p.base, arith.addi(p.offset, _as_index(op.operands[1])))
+    lo.values[op.results[0]] = Ptr(p.base, arith.addi(p.offset, _as_index(op.operands[1])))
 
 
-def _scalar_index(lo: TileLowering, op: ir.Operation, p: _Ptr, offset: ir.Value) -> ir.Value:
+def _scalar_index(lo: TileLowering, op: ir.Operation, p: Ptr, offset: ir.Value) -> ir.Value:
     index = arith.addi(p.offset, _as_index(offset))
     lo.check(op, _any(_cmp("slt", index, _index(0)),
                       _cmp("sge", index, memref.dim(p.base, _index(0)))),
@@ -516,7 +501,7 @@ def _alloc_tile(lo: TileLowering, op: ir.Operation) -> None:
         data = lo.storage(tt, None, None)
     cell = lo.new_cell()
     _initial_valid(lo, cell, tt, rows, cols)
-    lo.values[op.results[0]] = _Tile(data, cell, tt)
+    lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
 @_handles("pto.alloc_multi_tile")
@@ -534,11 +519,11 @@ def _alloc_multi_tile(lo: TileLowering, op: ir.Operation) -> None:
         data = lo.storage(tt, memory, at, multi.count)
     else:
         data = lo.storage(tt, None, None, multi.count)
-    cells = lo.hoist(lambda: memref.alloca(
+    cells = lo.hoist(lambda: memref.alloc(
         ir.MemRefType.get([multi.count, 2], ir.IndexType.get()), [], []))
     for k in range(multi.count):
         _initial_valid(lo, _slot_cell(cells, _index(k)), tt, rows, cols)
-    lo.values[op.results[0]] = _MultiTile(data, cells, multi)
+    lo.values[op.results[0]] = MultiTile(data, cells, multi)
 
 
 def _slot_cell(cells: ir.Value, k: ir.Value) -> ir.Value:
@@ -552,7 +537,7 @@ def _slot_cell(cells: ir.Value, k: ir.Value) -> ir.Value:
 def _multi_tile_get(lo: TileLowering, op: ir.Operation) -> None:
     source, index = op.operands
     found = lo.values.get(source)
-    if not isinstance(found, _MultiTile):
+    if not isinstance(found, MultiTile):
         raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT expected a multi-tile an "
                              f"alloc_multi_tile made, got {source.type}")
     tt, count = found.multi.slot, found.multi.count
@@ -563,7 +548,7 @@ def _multi_tile_get(lo: TileLowering, op: ir.Operation) -> None:
     layout = ir.StridedLayoutAttr.get(_DYN_STRIDE, strides[1:])
     data = memref.subview(found.data, [k, 0, 0], [1, tt.rows, tt.cols], [1, 1, 1],
                           result_type=ir.MemRefType.get([tt.rows, tt.cols], tt.element, layout))
-    lo.values[op.results[0]] = _Tile(data, _slot_cell(found.valid, k), tt)
+    lo.values[op.results[0]] = Tile(data, _slot_cell(found.valid, k), tt)
 
 
 @_handles("pto.declare_tile")
@@ -571,7 +556,7 @@ def _declare_tile(lo: TileLowering, op: ir.Operation) -> None:
     tt = _tile_type(op, op.results[0])
     cell = lo.new_cell()
     _initial_valid(lo, cell, tt, [], [])
-    lo.values[op.results[0]] = _Tile(lo.storage(tt, None, None), cell, tt)
+    lo.values[op.results[0]] = Tile(lo.storage(tt, None, None), cell, tt)
 
 
 @_handles("pto.subview")
@@ -587,7 +572,7 @@ def _subview(lo: TileLowering, op: ir.Operation) -> None:
     data = subview(src.data, [r, c], [tt.rows, tt.cols])
     cell = lo.new_cell()
     _initial_valid(lo, cell, tt, rows, cols)
-    lo.values[op.results[0]] = _Tile(data, cell, tt)
+    lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
 @_handles("pto.set_validshape")
@@ -714,7 +699,7 @@ def _binary(op: ir.Operation, name: str, t: ir.Type):
     return table[name]
 
 
-def _same_elements(op: ir.Operation, *tiles: _Tile) -> ir.Type:
+def _same_elements(op: ir.Operation, *tiles: Tile) -> ir.Type:
     element = tiles[0].tt.element
     if any(t.tt.element != element for t in tiles):
         raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT lowers it for tiles of one "
@@ -824,7 +809,7 @@ def _row_expand(lo: TileLowering, op: ir.Operation) -> None:
     _binary_tiles(lo, op, op.name[len("pto.trowexpand"):], lambda i, j: (i, _index(0)), check)
 
 
-def _row_check(lo: TileLowering, op: ir.Operation, row: _Tile, cols: ir.Value) -> None:
+def _row_check(lo: TileLowering, op: ir.Operation, row: Tile, cols: ir.Value) -> None:
     rr, rc = lo.valid(row)
     lo.check(op, _any(_cmp("slt", rr, _index(1)), _cmp("slt", rc, cols)),
              "broadcasts a row tile whose valid columns are fewer than the columns written")
@@ -1013,7 +998,7 @@ def _tile_pop(lo: TileLowering, op: ir.Operation) -> None:
             memref.store(_index(tt.v_row), cell, [_index(0)])
         if tt.v_col is not None:
             memref.store(_index(tt.v_col), cell, [_index(1)])
-    lo.values[op.results[0]] = _Tile(data, cell, tt)
+    lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
 def _fifo_op(lo: TileLowering, op: ir.Operation) -> None:
@@ -1024,6 +1009,11 @@ def _fifo_op(lo: TileLowering, op: ir.Operation) -> None:
         _tile_pop(lo, op)
     else:
         lo.rewritten.free_call(lo.module, op)
+
+
+def _carry(lo: TileLowering, op: ir.Operation) -> None:
+    """A loop, branch, terminator or call carrying pto values (tile_carry.py)."""
+    lo.carrier.rewrite(op)
 
 
 def tile_fifo_op(op: ir.Operation) -> bool:
