@@ -6,6 +6,8 @@ FIFOs of the native runtime. It shares no code with the interpreter
 executors check each other.
 
     tile_ir.py   tile IR (PTOAS's form) lowered to memrefs and scf loops
+    tile_values.py  what a tile-IR value lowers to, and the parts that carry it
+    tile_carry.py   tile-IR values through loops, branches and calls
     rewrite.py   the FIFO ops become runtime calls, before bufferization
     lowering.py  entries per kernel, refusals, the upstream pipeline
     engine.py    ExecutionEngine, arguments, the threaded run

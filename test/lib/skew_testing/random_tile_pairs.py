@@ -17,7 +17,9 @@ pops with tfree (the slot is released at the pop otherwise). The file may
 be a PTOAS kernel file with a `pto.entry` launch function and a coverage
 kernel it does not launch (which pops from a pipe nobody pushes: the pair is
 the launched kernels only); and both kernels may end with a `pto.syncall`
-barrier.
+barrier. The vector's op chain may be a function it calls with its tiles
+(`helper`), and its loop may carry its scratch tile as an iter_arg
+(`carried`): tile values through calls and loops.
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
@@ -82,6 +84,8 @@ class TileSpec:
     # Drawn after the rest (a seed's other choices stay as they were).
     entry: bool = False  # a pto.entry launch function and an unlaunched kernel
     sync: bool = False  # both kernels end with pto.syncall (mix)
+    helper: bool = False  # the vector's op chain in a function it calls with its tiles
+    carried: bool = False  # the vector's loop carries its scratch tile as an iter_arg
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -105,7 +109,8 @@ def draw_tile_pair(ch) -> TileSpec:
                     # run-time valid shape, which differs per sub-block.
                     vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0,
                     crossing=ch.boolean(0.4), noalias=ch.boolean(0.7))
-    return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
+    spec = dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
+    return dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
 
 
 def tile_pairs():
@@ -284,6 +289,8 @@ def render_tile(spec: TileSpec) -> str:
         "  }",
     ]
     body = []
+    # The scratch tile, an iter_arg of the vector's loop when `carried`.
+    tmp = "%tmp_i" if spec.carried else "%tmp"
     for i, op in enumerate(spec.ops):
         if op in ("tmuls", "tadds", "tmaxs"):
             body.append(f"      pto.{op} ins(%t, %s : {half}, f32) outs(%t : {half})")
@@ -296,11 +303,23 @@ def render_tile(spec: TileSpec) -> str:
                      f"outs(%h : {half_bf16})",
                      f"      pto.tcvt ins(%h : {half_bf16}) outs(%t : {half})"]
         elif op == "rowsub":
-            body += [f"      pto.trowmax ins(%t, %tmp : {half}, {half}) outs(%col : {col})",
+            body += [f"      pto.trowmax ins(%t, {tmp} : {half}, {half}) outs(%col : {col})",
                      f"      pto.trowexpandsub ins(%t, %col : {half}, {col}) outs(%t : {half})"]
         else:  # colmul: scale each column by the tile's first row
             body += [f"      %first{i} = pto.subview %t[%c0, %c0] sizes [1, {vc}] : {half} -> {row}",
                      f"      pto.tcolexpandmul ins(%t, %first{i} : {half}, {row}) outs(%t : {half})"]
+    # With `helper`, the op chain is a function of the tiles it uses.
+    helper_args = f"%t, %s, {tmp}, %h, %col"
+    helper_types = f"{half}, f32, {half}, {half_bf16}, {col}"
+    helper = [] if not spec.helper else [
+        f"  func.func private @vector_ops(%t: {half}, %s: f32, {tmp}: {half}, %h: {half_bf16}, "
+        f"%col: {col}) {{",
+        "    %c0 = arith.constant 0 : index",
+        *(line[2:] for line in body),
+        "    return",
+        "  }"]
+    if spec.helper:
+        body = [f"      func.call @vector_ops({helper_args}) : ({helper_types}) -> ()"]
     # The vector pushes a copy in a slot of its own multi-buffered tile.
     v_slots = f"!pto.multi_tile_buf<{half}, count = {spec.vector_slots}>"
     pushed, copy = "%t", []
@@ -324,12 +343,14 @@ def render_tile(spec: TileSpec) -> str:
         f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
-        "    scf.for %i = %c0 to %trip step %c1 {",
+        ("    %carried = scf.for %i = %c0 to %trip step %c1 iter_args(%tmp_i = %tmp) -> "
+         f"({half}) {{" if spec.carried else "    scf.for %i = %c0 to %trip step %c1 {"),
         f"      %t = pto.tpop_from_aic {split} -> {half}",
         *body,
         *copy,
         f"      pto.tpush_to_aic({pushed} : {half}) {split}",
         *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
+        *([f"      scf.yield %tmp_i : {half}"] if spec.carried else []),
         "    }" + stages(spec.vector_stages),
         *sync,
         "    return",
@@ -352,4 +373,4 @@ def render_tile(spec: TileSpec) -> str:
         "  }",
     ] if spec.entry else []
     attrs = "" if spec.init_ops else f" attributes {{pto.fifo_depth = {spec.slots} : i64}}"
-    return "\n".join([f"module{attrs} {{", *launch, *cube, "", *vector, "}", ""])
+    return "\n".join([f"module{attrs} {{", *launch, *cube, "", *helper, *vector, "}", ""])
