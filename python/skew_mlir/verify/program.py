@@ -22,6 +22,7 @@ from mlir import ir
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
                           fifo_ops_under, freed_pipes, message_type, pipe_of, split_of,
                           tile_of)
+from .. import _native
 from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
@@ -225,8 +226,7 @@ class _Builder:
     # block and region_op recurse over the nesting through nesting.unwind.
     def block(self, block: ir.Block) -> Deep:
         nodes: list = []
-        for op in block.operations:
-            op = op.operation
+        for op in _native.block_operations(block):
             name = op.name
             if name in OPS:
                 event = self.event(op)
