@@ -70,10 +70,6 @@ class PeerMemory:
     def may_write(self, value: ir.Value | None) -> bool:
         return _global(value) and _meets(self.writes, value, self.function)
 
-    def at(self, function: ir.Operation) -> PeerMemory:
-        """The same peer, checked against code of `function`."""
-        return PeerMemory(self._access, self.who, function)
-
 
 def _meets(positions: frozenset | None, value: ir.Value | None,
            function: ir.Operation | None) -> bool:
@@ -115,6 +111,7 @@ class PeerMemories:
             return NO_PEER
         if not peers:
             return UNKNOWN_PEER
+
         def access() -> tuple:
             found = [self._kernel(peer) for peer in peers]
             return _union(r for r, _ in found), _union(w for _, w in found)
