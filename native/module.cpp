@@ -396,6 +396,19 @@ NB_MODULE(_native, m) {
       "(ops, names, uses, buffer, scalar, effect-free) per op of a block "
       "(see native/ir_queries.h).");
   m.def(
+      "block_operations",
+      [](MlirBlock block) {
+        std::vector<MlirOperation> ops;
+        for (MlirOperation op = mlirBlockGetFirstOperation(block);
+             !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+          ops.push_back(op);
+        return ops;
+      },
+      "block"_a,
+      "The ops of a block in order, as plain operations: iterating "
+      "`block.operations` makes each an OpView of its dialect, which imports "
+      "that dialect's Python module (linalg's takes longer than the pass).");
+  m.def(
       "collect_ops",
       [](MlirOperation root, const std::vector<std::string> &names,
          bool calls, bool fifo) {

@@ -4,7 +4,10 @@ Importing the package registers its passes in MLIR's pass registry and makes
 `mlir.passmanager.PassManager.run` release the GIL (see `pass_manager`).
 """
 
-from . import pass_manager
+from .deferred_import import deferred
+
+with deferred("numpy"):  # the bindings' import needs numpy only for list builders
+    from . import pass_manager
 from .diagnostics import format_diagnostic
 from .dialect import load_pto_dialect, make_context
 from .registry import Pass, PassFailure, option, register_pass

@@ -137,10 +137,24 @@ def message_type(type_: ir.Type) -> str:
     return f"tile_buf<{tile.rows}x{tile.cols}x{tile.element}>"
 
 
-def is_fifo_op(op: ir.Operation) -> bool:
-    """Whether `op` is FIFO traffic: a FIFO or initialise op the model reads,
-    or any other op stating an effect on the FIFOs (which it does not)."""
-    return op.name in OPS or op.name in INIT_OPS or _native.touches_fifo(op)
+def fifo_ops_under(root: ir.Operation) -> list[ir.Operation]:
+    """The FIFO traffic under `root` (and `root` itself), in program order
+    (pre-order): the FIFO and initialise ops the model reads, and any other
+    op stating an effect on the FIFOs (which it does not). One native walk."""
+    ops, ancestors = _native.collect_ops(root, sorted(OPS.keys() | INIT_OPS.keys()),
+                                         False, True)
+    if all(a < 0 for a in ancestors):
+        return ops  # no collected op holds another: post-order is pre-order
+    # Post-order lists an op after the ops nested in it: put each first.
+    nested: dict[int, list[int]] = {}
+    for i, ancestor in enumerate(ancestors):
+        nested.setdefault(ancestor, []).append(i)
+    order, work = [], list(reversed(nested.get(-1, [])))
+    while work:
+        i = work.pop()
+        order.append(ops[i])
+        work.extend(reversed(nested.get(i, [])))
+    return order
 
 
 def op_error(op: ir.Operation) -> str | None:
@@ -353,14 +367,9 @@ def unlaunched_functions(module: ir.Operation) -> list[ir.Operation]:
 
 
 def _walk(root: ir.Operation, names) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op):
-        if op.name in names:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    """The ops under `root` named one of `names` (leaf ops: their order is
+    program order), found in one native walk."""
+    found, _ = _native.collect_ops(root, sorted(names))
     return found
 
 

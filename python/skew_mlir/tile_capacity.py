@@ -242,18 +242,15 @@ def reserved_ranges(func_op, location: str) -> list[tuple[int, int]] | None:
     ranges: list[tuple[int, int]] = []
     unplaced = []
 
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == RESERVE_BUFFER \
-                and _native.pto_address_space(op.attributes["location"]) == location:
+    reserves, _ = _native.collect_ops(operation, [RESERVE_BUFFER])
+    for op in reserves:
+        if _native.pto_address_space(op.attributes["location"]) == location:
             size = integer_value(op.attributes["size"])
             base = integer_value(op.attributes["base"]) if "base" in op.attributes else None
             if base is None or size is None:
                 unplaced.append(op)
             else:
                 ranges.append((base, size))
-        return ir.WalkResult.ADVANCE
-
-    operation.walk(visit)
     return None if unplaced else ranges
 
 
@@ -281,7 +278,9 @@ def kernel_usage(func_op) -> dict[str, int]:
     usage = _Usage()
     popped: set[fifo_model.Pipe] = set()
 
-    def visit(op: ir.Operation) -> ir.WalkResult:
+    found, _ = _native.collect_ops(operation, sorted({ALLOC_TILE, ALLOC_MULTI_TILE,
+                                                      RESERVE_BUFFER, *POP_OPS}))
+    for op in found:
         name = op.name
         if name in (ALLOC_TILE, ALLOC_MULTI_TILE):
             result = op.results[0].type
@@ -293,11 +292,8 @@ def kernel_usage(func_op) -> dict[str, int]:
             base = op.attributes["base"] if "base" in op.attributes else None
             usage.add(location, integer_value(op.attributes["size"]),
                       None if base is None else integer_value(base))
-        elif name in POP_OPS:
+        else:
             popped.add(fifo_model.pipe_of(op))
-        return ir.WalkResult.ADVANCE
-
-    operation.walk(visit)
     declared, _ = fifo_model.declared_pipes(operation)
     for pipe in sorted(popped):
         init = declared.get(pipe)

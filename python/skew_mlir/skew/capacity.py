@@ -26,12 +26,20 @@ def _size(number: int) -> str:
 
 class Room:
     """The capacities of the locations of one kernel's tile memory and what
-    the kernel allocates there (read once per function)."""
+    the kernel allocates there, read from the function the first time a
+    skew has buffers to fit (most loops copy none)."""
 
     def __init__(self, capacities: Capacities, function: ir.Operation):
         self.capacities = capacities
-        self.usage = kernel_usage(function)
-        self.placed: list[tuple[ir.Operation, str, int, int]] = []  # op, loc, start, end
+        self.function = function
+        self._read: tuple[dict[str, int], list] | None = None
+
+    def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation, str, int, int]]]:
+        """What the kernel already occupies per location, and the buffers it
+        places itself: (op, location, start, end)."""
+        if self._read is not None:
+            return self._read
+        placed: list[tuple[ir.Operation, str, int, int]] = []
 
         def visit(op):
             for result in op.results:
@@ -40,14 +48,17 @@ class Room:
                     continue
                 start = placed_address(result)
                 if isinstance(start, int):
-                    self.placed.append((op, loc, start, start + tile_bytes(result.type)))
+                    placed.append((op, loc, start, start + tile_bytes(result.type)))
             return ir.WalkResult.ADVANCE
 
-        function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        self.function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        self._read = kernel_usage(self.function), placed
+        return self._read
 
     def problem(self, buffers: tuple, depth: int) -> str | None:
         """Why the copies of `buffers` (multibuffer.Buffered) at `depth` do
         not fit, or None when they do."""
+        usage, placed = self._kernel()
         extra: dict[str, int] = {}
         for buffer in buffers:
             tile = buffer.alloc.results[0]
@@ -61,7 +72,7 @@ class Room:
                 if end > capacity:
                     return (f"depth {depth}: {copies} copies of the {_size(size)} {loc} "
                             f"buffer at {start} end past the {_size(capacity)} of {loc}")
-                for other, other_loc, low, high in self.placed:
+                for other, other_loc, low, high in placed:
                     if (other_loc == loc and other != buffer.alloc
                             and low < end and start + size < high):
                         return (f"depth {depth}: {copies} copies of the {_size(size)} "
@@ -71,7 +82,7 @@ class Room:
             tile = buffer.alloc.results[0]
             loc, size = tile_location(tile.type), tile_bytes(tile.type)
             capacity = self.capacities.of(loc)
-            needed = self.usage.get(loc, 0) + extra[loc]
+            needed = usage.get(loc, 0) + extra[loc]
             if needed > capacity:
                 room = capacity - (needed - buffer.copies(depth) * size)
                 return (f"depth {depth}: {buffer.copies(depth)} copies of the {_size(size)} "

@@ -124,8 +124,6 @@ def check_memory(halves: Halves, peer: PeerMemory = UNKNOWN_PEER) -> list[ir.Val
                         f"{peer.who} may write: the skew would run it ahead of the pops "
                         "that order the peer's stores")
                 reads.append((effect.value, op))
-    if not reads and not written and peer.reads == frozenset():
-        return []
     # A read of unknown memory conflicts with any write.
     unknown_reader = next((op for value, op in reads if value is None), None)
     writes: list[tuple[ir.Value | None, ir.Operation]] = []
@@ -148,6 +146,8 @@ def check_memory(halves: Halves, peer: PeerMemory = UNKNOWN_PEER) -> list[ir.Val
             if reads and (effect.value is None or unknown_reader is not None):
                 _conflict(unknown_reader or reads[0][1], op)
             writes.append((effect.value, op))
+    if not reads and not written:
+        return []  # the producer half touches no memory the consumer's writes could meet
     buffers = list(written)
     both = first_overlap(buffers, [value for value, _ in writes])
     if both is not None:

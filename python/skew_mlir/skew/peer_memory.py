@@ -12,8 +12,6 @@ distinct from the others).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mlir import ir
 
 from ..aliasing import first_alias, private_memory
@@ -39,33 +37,43 @@ def _argument(value: ir.Value, function: ir.Operation | None) -> int | None:
     return None
 
 
-class PeerMemory(NamedTuple):
+class PeerMemory:
     """What the peer kernel may do to global memory, and how to name it:
     `reads` / `writes` are the argument positions it may read / write
-    (ANY: any global memory); `function`: the kernel whose code is checked
-    (None: code outside the kernels, or the arguments are not compared)."""
+    (ANY: any global memory), read from the peer's code the first time a
+    check needs them (a loop touching no global memory never does);
+    `function`: the kernel whose code is checked (None: code outside the
+    kernels, or the arguments are not compared)."""
 
-    reads: frozenset | None
-    writes: frozenset | None
-    who: str
-    function: ir.Operation | None = None
+    def __init__(self, access, who: str, function: ir.Operation | None = None):
+        self._access = access  # (reads, writes), or a function returning them
+        self.who = who
+        self.function = function
+
+    def _positions(self) -> tuple:
+        if callable(self._access):
+            self._access = self._access()
+        return self._access
+
+    @property
+    def reads(self) -> frozenset | None:
+        return self._positions()[0]
+
+    @property
+    def writes(self) -> frozenset | None:
+        return self._positions()[1]
 
     def may_read(self, value: ir.Value | None) -> bool:
         """Whether the peer may read global memory `value` addresses."""
-        return _meets(self.reads, value, self.function)
+        return _global(value) and _meets(self.reads, value, self.function)
 
     def may_write(self, value: ir.Value | None) -> bool:
-        return _meets(self.writes, value, self.function)
-
-    def at(self, function: ir.Operation) -> PeerMemory:
-        """The same peer, checked against code of `function`."""
-        return self._replace(function=function)
+        return _global(value) and _meets(self.writes, value, self.function)
 
 
 def _meets(positions: frozenset | None, value: ir.Value | None,
            function: ir.Operation | None) -> bool:
-    if not _global(value):
-        return False
+    """Whether the peer's accesses `positions` may meet global `value`."""
     if positions is ANY:
         return True
     if not positions:
@@ -80,10 +88,10 @@ def _meets(positions: frozenset | None, value: ir.Value | None,
     return first_alias([arguments[ours]], theirs) is not None
 
 
-UNKNOWN_PEER = PeerMemory(ANY, ANY, "the peer kernel (not visible)")
+UNKNOWN_PEER = PeerMemory((ANY, ANY), "the peer kernel (not visible)")
 # Code outside the kernels: no peer runs against it (a skew in a function a
 # kernel may call is demoted by the pair rules, docs/deadlock.md).
-NO_PEER = PeerMemory(frozenset(), frozenset(), "no peer")
+NO_PEER = PeerMemory((frozenset(), frozenset()), "no peer")
 
 
 class PeerMemories:
@@ -103,11 +111,14 @@ class PeerMemories:
             return NO_PEER
         if not peers:
             return UNKNOWN_PEER
-        access = [self._kernel(peer) for peer in peers]
+
+        def access() -> tuple:
+            found = [self._kernel(peer) for peer in peers]
+            return _union(r for r, _ in found), _union(w for _, w in found)
+
         who = (f"@{ir.StringAttr(peers[0].attributes['sym_name']).value}" if len(peers) == 1
                else "a peer kernel")
-        return PeerMemory(_union(r for r, _ in access), _union(w for _, w in access), who,
-                          function)
+        return PeerMemory(access, who, function)
 
     def _kernel(self, function: ir.Operation) -> tuple:
         found = self._access.get(function)

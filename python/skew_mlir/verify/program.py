@@ -20,8 +20,9 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
-                          freed_pipes, is_fifo_op, message_type, pipe_of, split_of,
+                          fifo_ops_under, freed_pipes, message_type, pipe_of, split_of,
                           tile_of)
+from .. import _native
 from ..calls import call_summaries, calls_under
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
@@ -187,14 +188,7 @@ class Program:
 def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
     """The FIFO ops (push / pop / free, and the initialise ops) under `root`
     in program order, and every op that holds one of them in a region."""
-    ops: list[ir.Operation] = []
-
-    def visit(op):
-        if is_fifo_op(op):
-            ops.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    ops = fifo_ops_under(root)
     holders = set()
     for op in ops:
         parent = op.parent
@@ -232,8 +226,7 @@ class _Builder:
     # block and region_op recurse over the nesting through nesting.unwind.
     def block(self, block: ir.Block) -> Deep:
         nodes: list = []
-        for op in block.operations:
-            op = op.operation
+        for op in _native.block_operations(block):
             name = op.name
             if name in OPS:
                 event = self.event(op)
