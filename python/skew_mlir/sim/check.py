@@ -108,15 +108,21 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
 
     # The id-0 pipes always, as the counts of a pair without id attributes.
     pipes = sorted(a.pipes.keys() | b.pipes.keys() | {Pipe(C2V), Pipe(V2C)})
+    reordered = []
     for pipe in pipes:
         ma, mb = a.messages(pipe), b.messages(pipe)
         if len(ma) != len(mb):
             return CheckResult(False, f"FAIL: {pipe} carries {len(ma)} messages before and "
                                       f"{len(mb)} after the pipeline", before=a, after=b)
-        for i, (x, y) in enumerate(zip(ma, mb)):
-            if not same(x, y):
-                return CheckResult(False, f"FAIL: {pipe} message #{i} differs after the pipeline"
-                                          f"{_diff(x, y)}", before=a, after=b)
+        differs = next((i for i, (x, y) in enumerate(zip(ma, mb)) if not same(x, y)), None)
+        if differs is None:
+            continue
+        wrong = _identity_mismatch(a, b, pipe, same)
+        if wrong is not None:
+            x, y = ma[differs], mb[differs]
+            return CheckResult(False, f"FAIL: {pipe} message #{differs} differs after the "
+                                      f"pipeline{_diff(x, y)}; {wrong}", before=a, after=b)
+        reordered.append(str(pipe))
     for role in a.outputs:
         for i, (x, y) in enumerate(zip(a.outputs[role], b.outputs[role], strict=True)):
             if not same(x, y):
@@ -127,6 +133,9 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     counts = ", ".join(f"{p} {len(a.messages(p))}" for p in pipes)
     how = (f"equal within rtol={rtol or 0.0:g}, atol={atol or 0.0:g}" if tolerant
            else "bitwise identical")
+    if reordered:
+        how += (f" ({', '.join(reordered)} reordered: every push site sends, and every "
+                "pop site receives, the same messages in the same order)")
     speedup = a.total / b.total if b.total else float("inf")
     # A lone kernel ran against the echo peer (scheduler.py): say so, a PASS
     # says nothing about the real peer.
@@ -158,6 +167,26 @@ def signature_change(before, after) -> str | None:
 def _close(x, y, rtol: float, atol: float) -> bool:
     x, y = np.asarray(x), np.asarray(y)
     return x.shape == y.shape and bool(np.allclose(x, y, rtol=rtol, atol=atol, equal_nan=True))
+
+
+def _identity_mismatch(a: RunResult, b: RunResult, pipe: Pipe, same) -> str | None:
+    """Why the pipe's messages, told apart by the sites that push and pop
+    them, are not the same before and after; None when they are. A rewrite
+    that reorders a pipe (the co-skew) keeps each message's push site and
+    pop site (its clones keep their locations), and each site's messages in
+    order; sites that share a location are one site here, so the check only
+    gets stricter."""
+    pushes_a, pops_a = a.identities(pipe)
+    pushes_b, pops_b = b.identities(pipe)
+    if pushes_a.keys() != pushes_b.keys():
+        return "the messages' push sites differ"
+    for key, x in pushes_a.items():
+        if not same(x, pushes_b[key]):
+            return f"push #{key[1]} at {key[0]} sends another tile{_diff(x, pushes_b[key])}"
+    if pops_a != pops_b:
+        site, lane, n = next(k for k in pops_a if pops_a[k] != pops_b.get(k))
+        return f"pop #{n} at {site} receives another message"
+    return None
 
 
 def _diff(x, y) -> str:

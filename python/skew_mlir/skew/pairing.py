@@ -38,6 +38,7 @@ from ..verify.program import (Pipelined, build_program, build_template, fifo_hol
 from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, over_all_trips
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
+from .staged import CoSkewPlan
 
 
 class Decision(NamedTuple):
@@ -50,11 +51,22 @@ def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     `op`, when the pass runs on a module; else None."""
     if not is_symbol_table(root):
         return None
-    function = _kernel_function(op, root)
+    function = kernel_function(op, root)
     if function is None:
         return None
     peers = _kernels(function.parent.operation)[_other(_role(function))]
     return peers[0] if len(peers) == 1 else None
+
+
+def pair_for(function: ir.Operation, root: ir.Operation, slots: SlotTable) -> Pair | None:
+    """The pair of kernel `function` and its peer, ready to be run in the
+    model, when the pass runs on a module and that module holds one kernel
+    of each role; else None."""
+    peer = peer_kernel(function, root)
+    if peer is None or len(_kernels(function.parent.operation)[_role(function)]) != 1:
+        return None
+    cube, vector = (function, peer) if _role(function) == "cube" else (peer, function)
+    return Pair(function.parent.operation, cube, vector, slots)
 
 
 class VisiblePeers:
@@ -86,7 +98,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
     by_function: dict[ir.Operation, list[SkewPlan]] = {}
     for plan in plans:
         if isinstance(plan, SkewPlan):
-            function = _kernel_function(plan.loop, root)
+            function = kernel_function(plan.loop, root)
             if function is not None:
                 by_function.setdefault(function, []).append(plan)
             else:
@@ -146,7 +158,7 @@ class Verdict(NamedTuple):
     op: ir.Operation | None = None
 
 
-class _Pair:
+class Pair:
     """Builds and runs the planned pair in the verifier's model.
 
     Loops of the pair with one trip key (loop_ranges.trip_key: bounds made of
@@ -327,9 +339,9 @@ def _at(trips: TripSet | None) -> str:
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                decided: dict) -> None:
-    pair = _Pair(module, cube, vector, slots)
+    pair = Pair(module, cube, vector, slots)
     names = {role: function_name(f) for role, f in pair.functions.items()}
-    role_of = {plan.loop: ("cube" if _kernel_function(plan.loop, module) == cube
+    role_of = {plan.loop: ("cube" if kernel_function(plan.loop, module) == cube
                            else "vector") for plan in skews}
     planned = {plan.loop: plan for plan in skews}
     # A plan that proves at every trip needs nothing of the input (a broken
@@ -433,10 +445,12 @@ def _deadlock_reason(failed: tuple, names: dict, role: str, plan: SkewPlan) -> s
     return f"{head}: {', '.join(parts)}"
 
 
-def _pipelined(plan: SkewPlan, trip) -> Pipelined | None:
+def _pipelined(plan: SkewPlan | CoSkewPlan, trip) -> Pipelined | None:
     """The schedule of `plan` as the model runs it; for a skew behind a
     run-time guard, at `trip` (an int or a trips.Affine; None: not known,
     the loop as written)."""
+    if isinstance(plan, CoSkewPlan):
+        return plan.pipelined()
     if not plan.guarded:
         trip = plan.trip
     elif trip is None:
@@ -576,7 +590,7 @@ def _other(role: str) -> str:
     return "vector" if role == "cube" else "cube"
 
 
-def _kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+def kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     """The kernel (a function marked pto.core, directly in a module) holding
     `op`, or None."""
     function = _top_function(op)

@@ -14,14 +14,17 @@ from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
 from .auto_depth import auto_depth
-from .depth import MAX_DEPTH, DepthRule, PipeBudget, Remainder, skew_depth
+from .coskew import coskew
+from .depth import MAX_DEPTH, DepthRule, MultiRoundTrip, PipeBudget, Remainder, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
+from .emit_staged import emit_staged
 from .hazards import PeerMemories
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import VisiblePeers, limit_depths
 from .plan import DemotionPlan, SkewPlan
+from .staged import CoSkewPlan
 
 # Membership groups start here in every function, clear of the groups that
 # the buffer allocator numbers from 0.
@@ -47,6 +50,10 @@ class SkewCrossCorePipeline(Pass):
                               "the round trip under the cost model, docs/schedules.md)")
     cost_model: str = option("", "JSON or TOML cost model for depth=auto (default: the "
                                  "simulator's)")
+    multi_round_trip: MultiRoundTrip = option(
+        MultiRoundTrip.COSKEW, "A loop that turns between pushing and popping more than "
+        "once: 'coskew' pipelines it together with its peer loop (module anchor), "
+        "'demote' keeps the reference's rule")
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -72,6 +79,7 @@ class SkewCrossCorePipeline(Pass):
         # nested FIFO op and is demoted whatever that inner loop becomes).
         failed = False
         plans = []
+        analysed = []  # (loop, plan)
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
         scopes: dict = {}  # op -> its _enclosing_scope
@@ -82,12 +90,24 @@ class SkewCrossCorePipeline(Pass):
                 slots = _loop_slots(loop, function, table, peers)
                 peer = memories.of(_is_kernel(function), peers.of(function))
                 plans.append(analyze(loop, slots, constants, self.remainder, peer))
+                analysed.append((loop, plans[-1]))
                 bounds[loop.op] = _slot_bound(loop, slots)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
         auto_notes = (self._auto_depths(op, plans, bounds)
                       if self.depth is DepthRule.AUTO else {})
+        if self.multi_round_trip is MultiRoundTrip.COSKEW:
+            try:
+                grouped = coskew(op, analysed, table, self.remainder, self._cost(op)
+                                 if self.depth is DepthRule.AUTO else None)
+            except Exception as exc:  # a bug: the loops stay as analysed
+                failed = True
+                diagnostics.error(op.location, "internal error while planning co-skews "
+                                  f"(the loops stay demoted): {type(exc).__name__}: {exc}")
+                grouped = {}
+            plans = [grouped.get(plan.loop, plan) if plan is not None else None
+                     for plan in plans]
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
         decisions = limit_depths(op, plans, table)
         next_group: dict[ir.Operation, int] = {}
@@ -105,8 +125,12 @@ class SkewCrossCorePipeline(Pass):
                     function = _enclosing_scope(plan.loop, op, scopes)
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
+                if isinstance(plan, CoSkewPlan):
+                    emit = emit_staged
+                else:
+                    emit = emit_guarded_skew if plan.guarded else emit_skew
                 try:
-                    (emit_guarded_skew if plan.guarded else emit_skew)(plan, group, pool)
+                    emit(plan, group, pool)
                 except Exception as exc:  # the emitter put the loop back as it was
                     failed = True
                     _report_failure(plan.loop, "rewriting", exc)
@@ -117,13 +141,16 @@ class SkewCrossCorePipeline(Pass):
             raise PassFailure()
 
 
+    def _cost(self, op: ir.Operation):
+        try:
+            return load_cost_model(self.cost_model or None)
+        except CostModelError as exc:
+            raise LocatedError(op, f"option 'cost-model': {exc}") from None
+
     def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict) -> dict:
         """Replaces each skew in `plans` by its depth=auto plan (at most its
         loop's bound); the notes for the remarks, by loop."""
-        try:
-            cost = load_cost_model(self.cost_model or None)
-        except CostModelError as exc:
-            raise LocatedError(op, f"option 'cost-model': {exc}") from None
+        cost = self._cost(op)
         notes = {}
         for i, plan in enumerate(plans):
             if isinstance(plan, SkewPlan):

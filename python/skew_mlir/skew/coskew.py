@@ -1,0 +1,224 @@
+"""Co-skewing a multi-round-trip loop together with its peer loop.
+
+A loop whose body turns from pushing to popping and back more than once
+(cube: push S; pop P; push O) cannot be skewed alone: running one message
+ahead reorders its pipe against the peer. With both kernels visible (the
+module anchor), the loop and the loop of the peer kernel it talks to are cut
+into stages at their FIFO ops (stages.py) and pipelined together on one
+schedule (staged.py): every pipe's message order then changes in the same
+way on both sides. The pair is planned only when
+
+- the module holds one cube and one vector kernel, each with this one
+  pipeline loop holding FIFO ops and no FIFO op ahead of it, so the loops'
+  messages are each other's;
+- both trip counts are the same constant;
+- both bodies cut into stages whose messages match pipe by pipe;
+- the verifier's model proves the planned pair deadlock-free at some depth
+  (the deepest of the requested, or depth=auto's, down to 1).
+
+Otherwise both loops stay demoted and the remarks say why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+
+from ..diagnostics import place
+from ..dialect import FIFO_OPS, POP_OPS, PUSH_OPS
+from ..fifo_model import SlotTable, is_symbol_table
+from ..loop_ranges import Constants
+from ..op_costs import CostModel
+from ..verify.program import function_name
+from .auto_depth import Estimate, op_cycles
+from .depth import Remainder, requested_depth
+from .loops import PipelineLoop, skew_range
+from .pairing import kernel_function, pair_for
+from .plan import CannotSkew, DemotionPlan, StaticRange
+from .staged import CoSkewPlan, staged_schedule
+from .stages import Stages, cut_stages, pipe_shifts
+
+
+def multi_round_trip(loop: PipelineLoop) -> bool:
+    """Whether the loop's FIFO ops turn between pushing and popping more
+    than once (push, pop, push or pop, push, pop)."""
+    kinds = [op.name in PUSH_OPS for op in loop.fifo]
+    return sum(a != b for a, b in zip(kinds, kinds[1:])) >= 2
+
+
+def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Remainder,
+           cost: CostModel | None) -> dict:
+    """New plans, by loop op, for the multi-round-trip loops of `analysed`
+    ((PipelineLoop, plan) pairs) and their peers: a CoSkewPlan each, or a
+    DemotionPlan naming why the pair is not co-skewed. `cost`: the cost
+    model for depth=auto (None: the requested depth)."""
+    if not is_symbol_table(root):
+        return {}
+    decided: dict = {}
+    by_function: dict = {}
+    for loop, plan in analysed:
+        if loop.fifo:
+            function = kernel_function(loop.op, root)
+            if function is not None:
+                by_function.setdefault(function, []).append((loop, plan))
+    for loop, plan in analysed:
+        if (loop.op in decided or not isinstance(plan, DemotionPlan)
+                or not multi_round_trip(loop)):
+            continue
+        function = kernel_function(loop.op, root)
+        if function is None:
+            continue
+        pair = pair_for(function, root, slots)
+        if pair is None:
+            decided[loop.op] = _not_coskewed(plan, "the peer kernel is not known (the "
+                                             "module must hold one cube and one vector kernel)")
+            continue
+        peer = pair.functions["vector" if pair.functions["cube"] == function else "cube"]
+        mine, theirs = by_function[function], by_function.get(peer, [])
+        if len(mine) != 1 or len(theirs) != 1:
+            why = (f"@{function_name(function)} holds {len(mine)} and @{function_name(peer)} "
+                   f"{len(theirs)} pipeline loops with FIFO ops (co-skew pairs one loop of each)")
+            for other, other_plan in mine + theirs:
+                if isinstance(other_plan, DemotionPlan):
+                    decided[other.op] = _not_coskewed(other_plan, why)
+            continue
+        (peer_loop, peer_plan), = theirs
+        if not isinstance(peer_plan, DemotionPlan):
+            decided[loop.op] = _not_coskewed(plan, f"{_name(peer, peer_loop)} is skewed "
+                                                   "on its own")
+            continue
+        loops = {function: loop, peer: peer_loop}
+        plans = {function: plan, peer: peer_plan}
+        try:
+            made = _plan_group(pair, loops, cost, remainder)
+        except CannotSkew as exc:
+            for side, other in ((function, peer), (peer, function)):
+                decided[loops[side].op] = _not_coskewed(
+                    plans[side], f"with {_name(other, loops[other])}: {exc.reason}")
+            continue
+        for side in (function, peer):
+            decided[loops[side].op] = made[side]
+    return decided
+
+
+def _not_coskewed(plan: DemotionPlan, why: str) -> DemotionPlan:
+    return dataclasses.replace(plan, reason=f"{plan.reason}; not co-skewed {why}"
+                               if why.startswith("with ") else
+                               f"{plan.reason}; not co-skewed: {why}")
+
+
+def _name(function: ir.Operation, loop: PipelineLoop) -> str:
+    return f"@{function_name(function)}'s loop at {place(loop.op.location)}"
+
+
+def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder) -> dict:
+    for function, loop in loops.items():
+        if loop.stages == 1:
+            raise CannotSkew(f"@{function_name(function)}'s loop asks for no skew "
+                             "(pto.pipeline_stages = 1)")
+        _no_fifo_ahead(function, loop.op)
+    constants = Constants()
+    ranges = {}
+    for function, loop in loops.items():
+        rng = skew_range(loop.op, constants)
+        if not isinstance(rng, StaticRange):
+            raise CannotSkew("co-skew needs constant trip counts (this one is known at "
+                             "run time only)")
+        ranges[function] = rng
+    trips = {rng.trip for rng in ranges.values()}
+    if len(trips) > 1:
+        raise CannotSkew(f"the loops run different trip counts ({', '.join(map(str, sorted(trips)))})")
+    trip = trips.pop()
+    stages = {function: cut_stages(loop.op) for function, loop in loops.items()}
+    cube, vector = pair.functions["cube"], pair.functions["vector"]
+    mismatch = pipe_shifts(stages[cube], stages[vector])
+    if mismatch:
+        raise CannotSkew(mismatch)
+    count = max(s.count for s in stages.values())
+    requested = requested_depth(max(loop.stages for loop in loops.values()))
+    wanted, note = requested, ""
+    if cost is not None:
+        wanted, note = _auto(stages, loops, cube, vector, cost, trip // count)
+    reasons: list[str] = []
+    depth = wanted
+    if trip < count * depth:
+        depth = trip // count
+        reasons.append(f"trip {trip} < {count} stages x {wanted}: at most "
+                       f"{depth} iteration(s) per stage")
+    if remainder is Remainder.SHRINK and trip % depth:
+        depth = next(d for d in range(depth, 0, -1) if trip % d == 0)
+        reasons.append(f"remainder=shrink: {depth} is the largest depth dividing trip {trip}")
+    if depth < 1:
+        raise CannotSkew(f"trip {trip} is shorter than the {count} stages")
+    text = _slots_text(pair)
+    plans = {}
+    for function, loop in loops.items():
+        other = vector if function is cube else cube
+        rng = ranges[function]
+        plans[function] = CoSkewPlan(
+            loop.op, stages[function], depth, requested, tuple(reasons), text, trip,
+            (rng.start, rng.stop, rng.step), _name(other, loops[other]),
+            staged_schedule(trip, depth, stages[function].count))
+    if not pair.prove_input():
+        raise CannotSkew("the pair cannot be proved as written"
+                         + (f" ({pair.broken.what})" if pair.broken else ""))
+    for d in range(depth, 0, -1):
+        lowered = {f: p if d == depth else p.with_depth(
+            d, p.reasons + (f"depth {depth} deadlocks against the peer",))
+            for f, p in plans.items()}
+        if remainder is Remainder.SHRINK and trip % d:
+            continue
+        if pair.proves({p.loop: p for p in lowered.values()}):
+            if note:
+                lowered = {f: p._replace(reasons=p.reasons + (note,))
+                           for f, p in lowered.items()}
+            return lowered
+    raise CannotSkew("every co-skew depth deadlocks against the peer")
+
+
+def _no_fifo_ahead(function: ir.Operation, loop: ir.Operation) -> None:
+    """Raise when a FIFO op of `function` runs before `loop`: the loops'
+    messages would not be each other's."""
+    found: list[ir.Operation] = []
+
+    def visit(op):
+        op = op.operation
+        if op == loop:
+            return ir.WalkResult.INTERRUPT
+        if op.name in FIFO_OPS:
+            found.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    if found:
+        raise CannotSkew(f"'{found[0].name}' at {place(found[0].location)} runs ahead "
+                         f"of the loop")
+
+
+def _slots_text(pair) -> str:
+    counts = set(pair.slots.values())
+    if len(counts) == 1:
+        return str(counts.pop())
+    return ", ".join(f"{pipe} {n}" for pipe, n in sorted(pair.slots.items(),
+                                                         key=lambda item: str(item[0])))
+
+
+def _auto(stages: dict, loops: dict, cube, vector, cost: CostModel, limit: int
+          ) -> tuple[int, str]:
+    """depth=auto for the pair: the side whose first FIFO op is a push
+    leads; its stage 0 is the work it runs ahead (P), its other stages the
+    rest (C), and the round trip R is two pipe hops plus the other side's
+    stage 0 (from its pop to its answer). The smallest depth with
+    (2D-1) P + D C >= R, as auto_depth.py does for one loop."""
+    lead = next((f for f, loop in loops.items() if loop.fifo[0].name not in POP_OPS), cube)
+    other = vector if lead is cube else cube
+
+    def work(side: Stages, which) -> int:
+        return sum(op_cycles(op, cost) for op, s in zip(side.handles, side.stage)
+                   if which(s))
+    e = Estimate(work(stages[lead], lambda s: s == 0), work(stages[lead], lambda s: s > 0),
+                 2 * cost.pipe_latency + work(stages[other], lambda s: s == 0))
+    depth = e.depth(max(1, limit))
+    return depth, (f"auto: (2D-1)P + DC = {e.hiding_work(depth)} vs R = {e.round_trip} "
+                   f"at D = {depth}, P {e.produce}, C {e.consume}")
