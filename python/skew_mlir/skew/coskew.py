@@ -8,9 +8,10 @@ into stages at their FIFO ops (stages.py) and pipelined together on one
 schedule (staged.py): every pipe's message order then changes in the same
 way on both sides. The pair is planned only when
 
-- the module holds one cube and one vector kernel, each with this one
-  pipeline loop holding FIFO ops and no FIFO op ahead of it, so the loops'
-  messages are each other's;
+- the module holds one cube and one vector kernel, the loops are at their
+  kernels' top level, and what each kernel moves ahead of its loop the
+  other moves ahead of its own, pipe by pipe, so the loops' messages are
+  each other's;
 - both trip counts are the same constant;
 - both bodies cut into stages whose messages match pipe by pipe;
 - the verifier's model proves the planned pair deadlock-free at some depth
@@ -26,11 +27,11 @@ import dataclasses
 from mlir import ir
 
 from ..diagnostics import place
-from ..dialect import FIFO_OPS, POP_OPS, PUSH_OPS
-from ..fifo_model import SlotTable, is_symbol_table
+from ..dialect import POP_OPS, PUSH_OPS
+from ..fifo_model import POP, PUSH, SlotTable, is_symbol_table
 from ..loop_ranges import Constants
 from ..op_costs import CostModel
-from ..verify.program import function_name
+from ..verify.program import Loop, function_name
 from .auto_depth import Estimate, op_cycles
 from .depth import Remainder, requested_depth
 from .loops import PipelineLoop, skew_range
@@ -62,6 +63,7 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
             function = kernel_function(loop.op, root)
             if function is not None:
                 by_function.setdefault(function, []).append((loop, plan))
+    pairs: dict = {}  # module -> (Pair or None, the programs as written, accepted co-skews)
     for loop, plan in analysed:
         if (loop.op in decided or not isinstance(plan, DemotionPlan)
                 or not multi_round_trip(loop)):
@@ -69,21 +71,32 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         function = kernel_function(loop.op, root)
         if function is None:
             continue
-        pair = pair_for(function, root, slots)
+        module = function.parent.operation
+        if module not in pairs:
+            pair = pair_for(function, root, slots)
+            programs = ({role: t.at({}, {}) for role, t in pair.templates.items()}
+                        if pair is not None else None)
+            pairs[module] = (pair, programs, {})
+        pair, programs, accepted = pairs[module]
         if pair is None:
             decided[loop.op] = _not_coskewed(plan, "the peer kernel is not known (the "
                                              "module must hold one cube and one vector kernel)")
             continue
-        peer = pair.functions["vector" if pair.functions["cube"] == function else "cube"]
-        mine, theirs = by_function[function], by_function.get(peer, [])
-        if len(mine) != 1 or len(theirs) != 1:
-            why = (f"@{function_name(function)} holds {len(mine)} and @{function_name(peer)} "
-                   f"{len(theirs)} pipeline loops with FIFO ops (co-skew pairs one loop of each)")
-            for other, other_plan in mine + theirs:
-                if isinstance(other_plan, DemotionPlan):
-                    decided[other.op] = _not_coskewed(other_plan, why)
+        role = "cube" if pair.functions["cube"] == function else "vector"
+        peer_role = "vector" if role == "cube" else "cube"
+        peer = pair.functions[peer_role]
+        ahead = _messages_before(programs[role], loop.op)
+        if ahead is None:
+            decided[loop.op] = _not_coskewed(plan, _UNCOUNTED)
             continue
-        (peer_loop, peer_plan), = theirs
+        matches = [(other, other_plan) for other, other_plan in by_function.get(peer, [])
+                   if other.op not in decided
+                   and _each_others(ahead, _messages_before(programs[peer_role], other.op))]
+        if len(matches) != 1:
+            decided[loop.op] = _not_coskewed(
+                plan, f"no loop of @{function_name(peer)} starts at the same messages")
+            continue
+        (peer_loop, peer_plan), = matches
         if not isinstance(peer_plan, DemotionPlan):
             decided[loop.op] = _not_coskewed(plan, f"{_name(peer, peer_loop)} is skewed "
                                                    "on its own")
@@ -91,15 +104,44 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         loops = {function: loop, peer: peer_loop}
         plans = {function: plan, peer: peer_plan}
         try:
-            made = _plan_group(pair, loops, cost, remainder)
+            made = _plan_group(pair, loops, cost, remainder, accepted)
         except CannotSkew as exc:
             for side, other in ((function, peer), (peer, function)):
                 decided[loops[side].op] = _not_coskewed(
                     plans[side], f"with {_name(other, loops[other])}: {exc.reason}")
             continue
         for side in (function, peer):
-            decided[loops[side].op] = made[side]
+            decided[loops[side].op] = accepted[loops[side].op] = made[side]
     return decided
+
+
+_UNCOUNTED = ("the messages ahead of the loop cannot be counted (it is nested, or the "
+              "kernel's FIFO use is not modelled)")
+
+
+def _messages_before(program, loop: ir.Operation) -> dict | None:
+    """Messages per (kind, pipe) the kernel moves before `loop`, a loop at
+    its top level; None when that is not known."""
+    if program.unproved:
+        return None
+    index = next((i for i, node in enumerate(program.body)
+                  if isinstance(node, Loop) and node.op == loop), None)
+    if index is None:
+        return None
+    return dataclasses.replace(program, body=program.body[:index]).totals()
+
+
+def _each_others(mine: dict | None, theirs: dict | None) -> bool:
+    """Whether two loops start at the same message of every pipe: what one
+    side pushed before its loop, the other popped before its loop."""
+    if mine is None or theirs is None:
+        return False
+
+    def moved(counts: dict, kind: str) -> dict:
+        return {pipe: n for (k, pipe), n in counts.items() if k == kind and n}
+    pushed = {**moved(mine, PUSH), **moved(theirs, PUSH)}
+    popped = {**moved(mine, POP), **moved(theirs, POP)}
+    return pushed == popped
 
 
 def _not_coskewed(plan: DemotionPlan, why: str) -> DemotionPlan:
@@ -112,12 +154,15 @@ def _name(function: ir.Operation, loop: PipelineLoop) -> str:
     return f"@{function_name(function)}'s loop at {place(loop.op.location)}"
 
 
-def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder) -> dict:
+def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
+                accepted: dict) -> dict:
+    """The two CoSkewPlans of `loops` (kernel -> its loop), proved in the
+    model with the co-skews `accepted` before (loop -> plan); or raise
+    CannotSkew."""
     for function, loop in loops.items():
         if loop.stages == 1:
             raise CannotSkew(f"@{function_name(function)}'s loop asks for no skew "
                              "(pto.pipeline_stages = 1)")
-        _no_fifo_ahead(function, loop.op)
     constants = Constants()
     ranges = {}
     for function, loop in loops.items():
@@ -146,11 +191,11 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder)
         depth = trip // count
         reasons.append(f"trip {trip} < {count} stages x {wanted}: at most "
                        f"{depth} iteration(s) per stage")
+    if depth < 1:
+        raise CannotSkew(f"trip {trip} is shorter than the {count} stages")
     if remainder is Remainder.SHRINK and trip % depth:
         depth = next(d for d in range(depth, 0, -1) if trip % d == 0)
         reasons.append(f"remainder=shrink: {depth} is the largest depth dividing trip {trip}")
-    if depth < 1:
-        raise CannotSkew(f"trip {trip} is shorter than the {count} stages")
     text = _slots_text(pair)
     plans = {}
     for function, loop in loops.items():
@@ -169,31 +214,12 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder)
             for f, p in plans.items()}
         if remainder is Remainder.SHRINK and trip % d:
             continue
-        if pair.proves({p.loop: p for p in lowered.values()}):
+        if pair.proves({**accepted, **{p.loop: p for p in lowered.values()}}):
             if note:
                 lowered = {f: p._replace(reasons=p.reasons + (note,))
                            for f, p in lowered.items()}
             return lowered
     raise CannotSkew("every co-skew depth deadlocks against the peer")
-
-
-def _no_fifo_ahead(function: ir.Operation, loop: ir.Operation) -> None:
-    """Raise when a FIFO op of `function` runs before `loop`: the loops'
-    messages would not be each other's."""
-    found: list[ir.Operation] = []
-
-    def visit(op):
-        op = op.operation
-        if op == loop:
-            return ir.WalkResult.INTERRUPT
-        if op.name in FIFO_OPS:
-            found.append(op)
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-    function.walk(visit, ir.WalkOrder.PRE_ORDER)
-    if found:
-        raise CannotSkew(f"'{found[0].name}' at {place(found[0].location)} runs ahead "
-                         f"of the loop")
 
 
 def _slots_text(pair) -> str:

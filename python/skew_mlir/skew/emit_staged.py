@@ -24,6 +24,7 @@ class _StagedEmitter(LoopEmitter):
         self.parts = [Part(stages, stages.positions(s), stages.uses_iv[s], group)
                       for s in range(stages.count)]
         self.positions = [stages.positions(s) for s in range(stages.count)]
+        self.position = {op: i for i, op in enumerate(stages.handles)}
         self.yielded = list(stages.terminator.operands)
         self.owned = [[a for a, s in enumerate(stages.iter_stage) if s == stage]
                       for stage in range(stages.count)]
@@ -61,10 +62,14 @@ class _StagedEmitter(LoopEmitter):
         clone_of = dict(zip(self.positions[stage], list(clones)))
         for a in self.owned[stage]:
             value = self.yielded[a]
-            if value != self.iter_args[a]:
+            if value == self.iter_args[a]:
+                continue
+            owner = None if isinstance(value.owner, ir.Block) else value.owner.operation
+            if owner in self.position:
                 result = ir.OpResult(value)
-                owner = self.stages.handles.index(result.owner.operation)
-                self.current[a] = clone_of[owner].results[result.result_number]
+                self.current[a] = clone_of[self.position[owner]].results[result.result_number]
+            else:  # defined outside the loop
+                self.current[a] = value
         made = self.available if carried is None else self.fresh
         for i in self.crossing:
             if i in clone_of:

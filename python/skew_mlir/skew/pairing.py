@@ -95,6 +95,9 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
     skews lowered or the skews demoted where they could deadlock the pair;
     `slots` gives each pipe's slot count (fifo_model)."""
     decided = {id(p): Decision(p) for p in plans}
+    # Co-skews are proved as they are planned (coskew.py): here they only
+    # run in the model, as fixed forms, beside the skews being limited.
+    coskews = {p.loop: p for p in plans if isinstance(p, CoSkewPlan)}
     by_function: dict[ir.Operation, list[SkewPlan]] = {}
     for plan in plans:
         if isinstance(plan, SkewPlan):
@@ -137,7 +140,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
             cube, vector = kernels["cube"][0], kernels["vector"][0]
             skews = by_function.get(cube, []) + by_function.get(vector, [])
             if skews:
-                _plan_pair(module, cube, vector, skews, slots, decided)
+                _plan_pair(module, cube, vector, skews, slots, decided, coskews)
     return [decided[id(p)] for p in plans]
 
 
@@ -338,12 +341,12 @@ def _at(trips: TripSet | None) -> str:
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
-               decided: dict) -> None:
+               decided: dict, coskews: dict) -> None:
     pair = Pair(module, cube, vector, slots)
     names = {role: function_name(f) for role, f in pair.functions.items()}
     role_of = {plan.loop: ("cube" if kernel_function(plan.loop, module) == cube
                            else "vector") for plan in skews}
-    planned = {plan.loop: plan for plan in skews}
+    planned = {**coskews, **{plan.loop: plan for plan in skews}}
     # A plan that proves at every trip needs nothing of the input (a broken
     # input stays broken when skewed); otherwise the input must prove first,
     # or nothing is known of the peer.
@@ -477,6 +480,9 @@ def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
 def _capped(planned: dict, cap: int) -> dict:
     out = {}
     for loop, plan in planned.items():
+        if isinstance(plan, CoSkewPlan):
+            out[loop] = plan
+            continue
         lowered = at_most(plan, min(cap, plan.depth))
         if lowered is not None:
             out[loop] = lowered

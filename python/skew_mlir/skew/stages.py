@@ -10,7 +10,7 @@ Every other op goes as early as its operands allow; one MLIR knows to be
 free of memory effects and not tied to a carried value sinks to the
 earliest stage that uses it (an index or slice computed for a later stage
 is not carried there). An iter_arg's readers and the op yielding its next
-value share one stage: that stage's copies thread it in iteration order.
+value (if the body defines it) share one stage: that stage's copies thread it in iteration order.
 A value used in a stage after its own is carried from copy to copy
 (`crossing`). Raises CannotSkew for what this cannot cut.
 """
@@ -65,11 +65,11 @@ def cut_stages(loop: ir.Operation) -> Stages:
     for a in range(iter_count):
         members = {i for i in range(n) if -2 - a in uses[i]}
         value = yielded[a]
-        owner = None if isinstance(value.owner, ir.Block) else value.owner.operation
-        if owner is not None and owner in position:
-            members.add(position[owner])
-        elif value != body.arguments[1 + a]:
-            raise CannotSkew(f"iter_arg #{a} is not updated in the body")
+        if isinstance(value.owner, ir.Block):
+            if value.owner == body and value != body.arguments[1 + a]:
+                raise CannotSkew(f"iter_arg #{a} takes the value of another iter_arg")
+        elif value.owner.operation in position:
+            members.add(position[value.owner.operation])
         groups.append(members)
     grouped = set().union(*groups) if groups else set()
 

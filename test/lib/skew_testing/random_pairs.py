@@ -258,6 +258,9 @@ class Config:
     wide_slots: bool = True  # slot counts above 64
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
     dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
+    # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
+    # the multi-round-trip pairs the pass co-skews (with_alternation).
+    alternations: bool = True
 
 
 # --- choosers -------------------------------------------------------------------
@@ -350,7 +353,33 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = with_narrow(spec, ch.integer(0, len(spec.loops) - 1), ch.choice([130, 200]))
     if config.dynamic_dims and ch.boolean(0.1):
         spec = dataclasses.replace(spec, dynamic_dim=True)
+    if config.alternations and ch.boolean(0.2):
+        spec = with_alternation(spec, ch, config)
     return spec
+
+
+def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
+    """`spec` with every cross-core loop made a plain multi-round-trip loop:
+    3 to 6 messages alternating between the cores, FIFO ops flat in the body
+    (no nesting, calls, blocks, outer loop or split), a constant trip; the
+    accumulators, stages, steps and IV types stay as drawn."""
+    def plain(side: SideLoop) -> SideLoop:
+        return dataclasses.replace(side, branch=False, dynamic=False, high=False, split=0,
+                                   opaque="", wrap=0, blocks="")
+    loops = []
+    for loop in spec.loops:
+        sender = ch.choice(SIDES)
+        messages = []
+        for _ in range(ch.integer(3, 6)):
+            messages.append(Message(sender, draw_expr(ch, config.expr_depth),
+                                    ch.boolean(0.3)))
+            sender = VECTOR if sender == CUBE else CUBE
+        loops.append(dataclasses.replace(
+            loop, messages=tuple(messages), nest="flat", exchange=False, outer=0,
+            via_call=-1, cube=plain(loop.cube), vector=plain(loop.vector),
+            trip=ch.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 20])))
+    return dataclasses.replace(spec, loops=tuple(loops), launch=-1, launch_step=False,
+                               memref=False)
 
 
 def nested_table(spec: PairSpec) -> str:
