@@ -95,6 +95,19 @@ class RunResult:
         return ", ".join(f"{p.name} {p.slots}" for p in self.pipes.values()) or "no pipes"
 
 
+def reordering(before: RunResult, after: RunResult) -> dict:
+    """Per pipe that `after` carries in another order than `before` (the
+    same messages by identity, RunResult.identities): the position in
+    `before` of each message of `after`, in `after`'s order."""
+    order = {}
+    for pipe in before.pipes.keys() & after.pipes.keys():
+        ids_before, ids_after = (list(run.identities(pipe)[0]) for run in (before, after))
+        if ids_before != ids_after and sorted(ids_before) == sorted(ids_after):
+            where = {key: i for i, key in enumerate(ids_before)}
+            order[pipe] = [where[key] for key in ids_after]
+    return order
+
+
 @dataclasses.dataclass
 class _Running:
     core: Core
