@@ -31,6 +31,7 @@ GOLDEN = {
     "remainder-shrink.mlir": "{remainder=shrink}",
     "ranges.mlir": "",
     "coskew.mlir": "",
+    "coskew-demote.mlir": "{multi-round-trip=demote}",
 }
 MARKER = re.compile(r"^//--- (\S+)\.mlir$", re.MULTILINE)
 SPLIT = re.compile(r"^// -----$", re.MULTILINE)

@@ -82,6 +82,10 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
             decided[loop.op] = _not_coskewed(plan, "the peer kernel is not known (the "
                                              "module must hold one cube and one vector kernel)")
             continue
+        static = _static_range(loop)
+        if isinstance(static, str):
+            decided[loop.op] = _not_coskewed(plan, static)
+            continue
         role = "cube" if pair.functions["cube"] == function else "vector"
         peer_role = "vector" if role == "cube" else "cube"
         peer = pair.functions[peer_role]
@@ -113,6 +117,18 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         for side in (function, peer):
             decided[loops[side].op] = accepted[loops[side].op] = made[side]
     return decided
+
+
+def _static_range(loop: PipelineLoop) -> StaticRange | str:
+    """The loop's constant range, else why it has none."""
+    try:
+        rng = skew_range(loop.op, Constants())
+    except CannotSkew as exc:
+        return exc.reason
+    if not isinstance(rng, StaticRange):
+        return ("its trip count is known at run time only (co-skew needs constant "
+                "trip counts)")
+    return rng
 
 
 _UNCOUNTED = ("the messages ahead of the loop cannot be counted (it is nested, or the "
@@ -163,13 +179,11 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
         if loop.stages == 1:
             raise CannotSkew(f"@{function_name(function)}'s loop asks for no skew "
                              "(pto.pipeline_stages = 1)")
-    constants = Constants()
     ranges = {}
     for function, loop in loops.items():
-        rng = skew_range(loop.op, constants)
-        if not isinstance(rng, StaticRange):
-            raise CannotSkew("co-skew needs constant trip counts (this one is known at "
-                             "run time only)")
+        rng = _static_range(loop)
+        if isinstance(rng, str):
+            raise CannotSkew(f"@{function_name(function)}'s loop: {rng}")
         ranges[function] = rng
     trips = {rng.trip for rng in ranges.values()}
     if len(trips) > 1:
