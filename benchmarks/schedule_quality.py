@@ -153,7 +153,7 @@ class Row(NamedTuple):
     steady: SteadyState | None  # None: not the one-message-per-block shape
     remark: str  # the pass's remark on the cube's loop
     replies: int  # V2C messages per C2V message
-    per_block: int  # messages per block on the busiest pipe
+    per_block: int  # messages per block on the busier pipe
     demoted: int | None  # cycles with multi-round-trip=demote (co-skewed examples)
     cycles: int  # cycles after the pass
 
@@ -195,7 +195,7 @@ def run_table(example: Path, cost, configs) -> tuple[int, list[Row], dict]:
         eff = bound / after.total
         demoted = demoted_cycles(naive, cost, trip, launch) if example in COSKEWED else None
         rows.append(Row(trip, stages, slots, depth, eff, steady, remark, replies,
-                        -(-max(c2v, v2c) // trip), demoted, after.total))
+                        max(1, replies, c2v // trip), demoted, after.total))
         print(f"{trip:>4} {stages:>6} {slots:>5} {depth:>2} | {before.total:>7} {after.total:>7} "
               f"{bound:>7} | {before.total / after.total:>6.2f}x "
               f"{bound / before.total:>9.3f} {eff:>10.3f} | "
