@@ -991,3 +991,53 @@ module attributes {pto.fifo_depth = 1 : i64} {
     return %r : tensor<4xf32>
   }
 }
+
+// -----
+
+// A scalar chain over the IV (%row) read in both stages is recomputed in
+// each stage's copies, not carried: the steady loop's extra iter_args are
+// the tiles stage 1 reads (%a, one per lane), none of index type.
+// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: co-skewed with @recompute_vector's loop at {{.*}}.mlir:{{[0-9]+}}:10: 2 stages, depth 2 (requested 2, trip 8, slots 4)
+// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: co-skewed with @recompute_cube's loop at {{.*}}.mlir:{{[0-9]+}}:10: 2 stages, depth 2 (requested 2, trip 8, slots 4)
+// CHECK-LABEL: func.func @recompute_cube(
+// CHECK:         scf.for %[[K:[^ ]*]] = {{.*}} -> (tensor<64xf32>, tensor<4xf32>, tensor<4xf32>) {
+// CHECK:           arith.muli %[[K]], %{{.*}} : index
+// CHECK:           "pto.tpush_to_aiv"
+// CHECK:           %[[BACK:.*]] = arith.subi %[[K]], %{{.*}} : index
+// CHECK-NEXT:      arith.muli %[[BACK]], %{{.*}} : index
+// CHECK:           "pto.tpop_from_aiv"
+//--- recompute.mlir
+module attributes {pto.fifo_depth = 4 : i64} {
+  func.func @recompute_cube(%src: tensor<64xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %src) -> (tensor<64xf32>) {
+      %row = arith.muli %i, %c4 : index
+      %a = tensor.extract_slice %src[%row] [4] [1] : tensor<64xf32> to tensor<4xf32>
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %b = arith.addf %p, %a : tensor<4xf32>
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> ()
+      %next = tensor.insert_slice %b into %acc[%row] [4] [1] : tensor<4xf32> into tensor<64xf32>
+      scf.yield %next : tensor<64xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    %out = tensor.extract_slice %r[0] [4] [1] : tensor<64xf32> to tensor<4xf32>
+    return %out : tensor<4xf32>
+  }
+  func.func @recompute_vector(%x: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %x) -> (tensor<4xf32>) {
+      %s = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %p = arith.mulf %s, %x : tensor<4xf32>
+      "pto.tpush_to_aic"(%p) : (tensor<4xf32>) -> ()
+      %o = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %next = arith.addf %acc, %o : tensor<4xf32>
+      scf.yield %next : tensor<4xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    return %r : tensor<4xf32>
+  }
+}

@@ -21,9 +21,12 @@ class _StagedEmitter(LoopEmitter):
     def __init__(self, plan: CoSkewPlan, group: int | None, pool: ConstantPool):
         super().__init__(plan, pool)
         stages = self.stages = plan.stages
-        self.parts = [Part(stages, stages.positions(s), stages.uses_iv[s], group)
+        # A copy of stage s clones its recomputed scalars first (untagged).
+        self.positions = [stages.recompute[s] + stages.positions(s)
+                          for s in range(stages.count)]
+        self.parts = [Part(stages, self.positions[s], stages.uses_iv[s], group,
+                           untagged=len(stages.recompute[s]))
                       for s in range(stages.count)]
-        self.positions = [stages.positions(s) for s in range(stages.count)]
         self.position = {op: i for i, op in enumerate(stages.handles)}
         self.yielded = list(stages.terminator.operands)
         self.owned = [[a for a, s in enumerate(stages.iter_stage) if s == stage]
@@ -72,7 +75,7 @@ class _StagedEmitter(LoopEmitter):
                 self.current[a] = value
         made = self.available if carried is None else self.fresh
         for i in self.crossing:
-            if i in clone_of:
+            if i in clone_of and self.stages.stage[i] == stage:
                 made[(i, iteration)] = list(clone_of[i].results)
 
     def _read_in(self, i: int, stage: int) -> bool:

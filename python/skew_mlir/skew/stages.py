@@ -12,7 +12,8 @@ earliest stage that uses it (an index or slice computed for a later stage
 is not carried there). An iter_arg's readers and the op yielding its next
 value (if the body defines it) share one stage: that stage's copies thread it in iteration order.
 A value used in a stage after its own is carried from copy to copy
-(`crossing`). Raises CannotSkew for what this cannot cut.
+(`crossing`), but for a scalar arith chain over the IV and invariants,
+which the later stage recomputes (`recompute`). Raises CannotSkew for what this cannot cut.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class Stages(NamedTuple):
     # (position of a defining op, its stage, the last stage using one of its
     # results): what a later stage of the same iteration reads.
     crossing: list[tuple[int, int, int]]
+    # Per stage: the scalar chains of earlier stages it recomputes at the
+    # head of each copy, in body order.
+    recompute: list[list[int]]
     uses_iv: list[bool]  # per stage, whether its ops use the IV
     fifo: list[tuple[Pipe, int]]  # the body's push/pop ops in order: (pipe, stage)
 
@@ -47,7 +51,7 @@ class Stages(NamedTuple):
 
 def cut_stages(loop: ir.Operation) -> Stages:
     body = loop.regions[0].blocks[0]
-    ops, names, uses, buffers, _, effect_free = _native.block_facts(body)
+    ops, names, uses, buffers, scalars, effect_free = _native.block_facts(body)
     *handles, terminator = ops
     n = len(handles)
     fixed = _fifo_stages(names[:n])
@@ -101,15 +105,31 @@ def cut_stages(loop: ir.Operation) -> Stages:
 
     count = max(fixed.values()) + 1
     iter_stage = [max((stage[i] for i in members), default=0) for members in groups]
+    # Scalar arith over the IV and invariants that a later stage reads is
+    # recomputed there (as the producer skew does), not carried.
+    recomputable: dict[int, bool] = {}
+    for i in range(n):
+        recomputable[i] = (names[i].startswith("arith.") and scalars[i] and i not in grouped
+                           and all(recomputable[d] for d in uses[i] if d >= 0))
+    recompute: list[set[int]] = [set() for _ in range(count)]
     crossing = []
     for i in range(n):
-        later = [stage[j] for j in users[i] if stage[j] > stage[i]]
-        if later:
+        later = {stage[j] for j in users[i] if stage[j] > stage[i]}
+        if later and recomputable[i]:
+            for s in later:
+                chain = [i]
+                while chain:
+                    link = chain.pop()
+                    if link not in recompute[s]:
+                        recompute[s].add(link)
+                        chain.extend(d for d in uses[link] if d >= 0)
+        elif later:
             crossing.append((i, stage[i], max(later)))
-    uses_iv = [any(-1 in uses[i] for i in range(n) if stage[i] == s) for s in range(count)]
+    uses_iv = [any(-1 in uses[i] for i in range(n) if stage[i] == s or i in recompute[s])
+               for s in range(count)]
     fifo = [(pipe_of(handles[i]), fixed[i]) for i in range(n) if names[i] in FIFO_OPS]
     return Stages(handles, terminator, names, buffers, stage, count, iter_stage,
-                  crossing, uses_iv, fifo)
+                  crossing, [sorted(r) for r in recompute], uses_iv, fifo)
 
 
 def _fifo_stages(names: list[str]) -> dict[int, int]:
