@@ -12,7 +12,7 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 from skew_mlir import passes
-from skew_mlir.skew.depth import DepthRule, Remainder
+from skew_mlir.skew.depth import DepthRule, MultiRoundTrip, Remainder
 
 PASSES = [passes.skew_cross_core_pipeline, passes.verify_fifo]
 
@@ -77,7 +77,7 @@ def test_good_values_are_kept_and_printed_as_a_pipeline():
     assert (skew.fifo_depth, skew.remarks, skew.tag_membership) == (2, False, False)
     assert skew.pipeline_text() == ("pto-skew-cross-core{fifo-depth=2 remarks=false "
                                     "tag-membership=false remainder=peel depth=stages "
-                                    "cost-model={}}")
+                                    "cost-model={} multi-round-trip=coskew}")
     assert passes.verify_fifo().pipeline_text() == ("pto-verify-fifo{fifo-depth=0 remarks=false "
                                                      "against={}}")
 
@@ -107,7 +107,8 @@ def test_option_fields_declare_name_type_default_and_help_once():
     assert [(o.name, o.type, o.default) for o in cls.options] == [
         ("fifo-depth", int, 0), ("remarks", bool, False),
         ("tag-membership", bool, True), ("remainder", Remainder, Remainder.PEEL),
-        ("depth", DepthRule, DepthRule.STAGES), ("cost-model", str, "")]
+        ("depth", DepthRule, DepthRule.STAGES), ("cost-model", str, ""),
+        ("multi-round-trip", MultiRoundTrip, MultiRoundTrip.COSKEW)]
 
 
 def test_an_enum_option_holds_its_member_and_is_spelled_by_its_value():

@@ -161,6 +161,8 @@ def _each_others(mine: dict | None, theirs: dict | None) -> bool:
 
 
 def _not_coskewed(plan: DemotionPlan, why: str) -> DemotionPlan:
+    if why in plan.reason:  # its own reason already says it (a short trip, say)
+        return plan
     return dataclasses.replace(plan, reason=f"{plan.reason}; not co-skewed {why}"
                                if why.startswith("with ") else
                                f"{plan.reason}; not co-skewed: {why}")
