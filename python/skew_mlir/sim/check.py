@@ -174,19 +174,53 @@ def _identity_mismatch(a: RunResult, b: RunResult, pipe: Pipe, same) -> str | No
     them, are not the same before and after; None when they are. A rewrite
     that reorders a pipe (the co-skew) keeps each message's push site and
     pop site (its clones keep their locations), and each site's messages in
-    order; sites that share a location are one site here, so the check only
-    gets stricter."""
-    pushes_a, pops_a = a.identities(pipe)
-    pushes_b, pops_b = b.identities(pipe)
-    if pushes_a.keys() != pushes_b.keys():
+    order. A site of `b` whose location is not one of `a`'s (a file printed
+    and parsed again) stands for the site of `a` that moves the same
+    messages. Sites sharing a location are one site here, which only makes
+    the check stricter."""
+    pushes_a, pops_a = (_by_site(d) for d in a.identities(pipe))
+    pushes_b, pops_b = (_by_site(d) for d in b.identities(pipe))
+    renamed = _match_sites(pushes_a, pushes_b, lambda x, y: len(x) == len(y) and all(
+        same(u, v) for u, v in zip(x, y)))
+    if renamed is None:
+        for key, x in pushes_a.items():
+            y = pushes_b.get(key)
+            if y is None or len(x) != len(y):
+                return f"the messages pushed at {key} differ"
+            for n, (u, v) in enumerate(zip(x, y)):
+                if not same(u, v):
+                    return f"push #{n} at {key} sends another tile{_diff(u, v)}"
         return "the messages' push sites differ"
-    for key, x in pushes_a.items():
-        if not same(x, pushes_b[key]):
-            return f"push #{key[1]} at {key[0]} sends another tile{_diff(x, pushes_b[key])}"
-    if pops_a != pops_b:
-        site, lane, n = next(k for k in pops_a if pops_a[k] != pops_b.get(k))
-        return f"pop #{n} at {site} receives another message"
+    pops_b = {key: [(renamed[site], n) for site, n in got] for key, got in pops_b.items()}
+    if _match_sites(pops_a, pops_b, lambda x, y: x == y) is None:
+        key = next((k for k in pops_a if pops_a[k] != pops_b.get(k)), next(iter(pops_a)))
+        return f"pop at {key[0]} receives another message"
     return None
+
+
+def _by_site(identities: dict) -> dict:
+    """(site, [lane,] n) -> value as site (with lane) -> values in order."""
+    out: dict = {}
+    for key, value in identities.items():
+        out.setdefault(key[:-1] if len(key) > 2 else key[0], []).append(value)
+    return out
+
+
+def _match_sites(a: dict, b: dict, equal) -> dict | None:
+    """Each site of `b` -> the site of `a` it stands for: itself where `a`
+    has it and `equal` holds, else a distinct unclaimed site of `a` with
+    `equal` values; None when some site has none."""
+    out, free = {}, set(a) - set(b)
+    for key, values in b.items():
+        if key in a and equal(a[key], values):
+            out[key] = key
+            continue
+        match = next((k for k in sorted(free, key=str) if equal(a[k], values)), None)
+        if match is None:
+            return None
+        free.discard(match)
+        out[key] = match
+    return out if len(out) == len(a) else None
 
 
 def _diff(x, y) -> str:
