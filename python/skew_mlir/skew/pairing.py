@@ -222,7 +222,7 @@ class Pair:
             return Verdict("deadlock"), model, cost
         if skews:
             changed = {role for role, function in self.functions.items()
-                       if any(_kernel_function(loop, self.module) == function
+                       if any(kernel_function(loop, self.module) == function
                               for loop in pipelined)}
             verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
