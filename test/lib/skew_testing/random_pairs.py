@@ -353,7 +353,7 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = with_narrow(spec, ch.integer(0, len(spec.loops) - 1), ch.choice([130, 200]))
     if config.dynamic_dims and ch.boolean(0.1):
         spec = dataclasses.replace(spec, dynamic_dim=True)
-    if config.alternations and ch.boolean(0.2):
+    if config.alternations and ch.boolean(0.1):
         spec = with_alternation(spec, ch, config)
     return spec
 
@@ -362,7 +362,7 @@ def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
     """`spec` with every cross-core loop made a plain multi-round-trip loop:
     3 to 6 messages alternating between the cores, FIFO ops flat in the body
     (no nesting, calls, blocks, outer loop or split), a constant trip; the
-    accumulators, stages, steps and IV types stay as drawn."""
+    accumulators, stages, steps, IV types and memref stay as drawn."""
     def plain(side: SideLoop) -> SideLoop:
         return dataclasses.replace(side, branch=False, dynamic=False, high=False, split=0,
                                    opaque="", wrap=0, blocks="")
@@ -378,8 +378,7 @@ def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
             loop, messages=tuple(messages), nest="flat", exchange=False, outer=0,
             via_call=-1, cube=plain(loop.cube), vector=plain(loop.vector),
             trip=ch.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 20])))
-    return dataclasses.replace(spec, loops=tuple(loops), launch=-1, launch_step=False,
-                               memref=False)
+    return dataclasses.replace(spec, loops=tuple(loops), launch=-1, launch_step=False)
 
 
 def nested_table(spec: PairSpec) -> str:
