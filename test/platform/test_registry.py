@@ -43,7 +43,7 @@ def test_skew_pass_is_registered_with_its_options():
     with skew_mlir.make_context():
         pm = PassManager.parse(
             "builtin.module(func.func(canonicalize, pto-skew-cross-core{remarks=true}), cse)")
-        assert ("pto-skew-cross-core{cost-model= depth=stages fifo-depth=0 remainder=peel "
+        assert ("pto-skew-cross-core{cost-model= depth=stages fifo-depth=0 multi-round-trip=coskew remainder=peel "
                 "remarks=true tag-membership=true}") in str(pm)
 
 
