@@ -8,7 +8,9 @@ Case i is the random pair skew_testing.random_pairs.random_pair (test/lib)(S + i
 (S: --seed, else a fresh random seed, printed), checked with
 skew_testing.properties.check_pair: naive pair verifies and passes
 pto-verify-fifo, the pass raises nothing, output verifies, no cross-core loop
-keeps pto.pipeline_stages, pto-verify-fifo accepts the output, the simulator
+keeps pto.pipeline_stages, pto-verify-fifo accepts the output, every pop
+receives the message (push site, iteration) it received before (on the FIFO
+model, docs/message-identity.md), the simulator
 gives bitwise identical outputs and per-pipe traces with no deadlock, and a
 second run changes nothing; every 10th case (`--jit-every N`) also runs as
 machine code (skew_mlir.jit: before and after bitwise, the interpreter
@@ -23,7 +25,8 @@ the process abort, OUT/current-seed names the case it was running.
 
 Every fifth case also checks the tile-IR pair of its seed
 (skew_testing.random_tile_pairs; failures are reported as `tile-<property>`
-and written unshrunk as OUT/fuzz-<seed>-tile-<property>.mlir).
+and written unshrunk as OUT/fuzz-<seed>-tile-<property>.mlir); the JIT
+checks the same share of these (every `--jit-every`th tile case).
 
 Pairs in which both cores push before they pop are included;
 `--no-exchange` leaves them out. Needs the test extras (`pip install
@@ -101,10 +104,14 @@ def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both", jit: bool
     return None
 
 
-def run_tile_case(seed: int, verify_fifo: bool) -> tuple[str, str] | None:
+def run_tile_case(seed: int, verify_fifo: bool, jit: bool = False,
+                  jit_verdicts: list | None = None) -> tuple[str, str] | None:
     """run_case for the tile-IR pair of `seed` (the pass alone)."""
     try:
-        check_pair(render_tile(random_tile_pair(seed)), seed=seed, verify_fifo=verify_fifo)
+        verdict = check_pair(render_tile(random_tile_pair(seed)), seed=seed,
+                             verify_fifo=verify_fifo, jit=jit)
+        if jit and jit_verdicts is not None:
+            jit_verdicts.append(verdict.splitlines()[-1])
     except PropertyFailure as failure:
         return f"tile-{failure.stage}", failure.message
     except Exception:  # noqa: BLE001
@@ -163,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     deadline = start + 60 * args.minutes if args.minutes else None
     ran = 0
     jit_verdicts: list[str] = []
-    jit_given = 0
+    jit_given = tile_given = 0
     failures: list[tuple[int, str, str, pathlib.Path | None]] = []
     shrunk = collections.Counter()
     last_report = start
@@ -203,7 +210,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"FAIL seed {seed} [{stage}] {failures[-1][2][:160]}"
                   + (f" -> {path}" if path else ""), flush=True)
         if i % 5 == 4:
-            outcome = run_tile_case(seed, verify_fifo)
+            # The JIT takes the same share of the tile-IR cases.
+            tile_jit = bool(args.jit_every) and (i // 5) % args.jit_every == 0
+            jit_given += tile_jit
+            tile_given += tile_jit
+            outcome = run_tile_case(seed, verify_fifo, tile_jit, jit_verdicts)
             if outcome is not None:
                 stage, message = outcome
                 path = out / f"fuzz-{seed}-{stage}.mlir"
@@ -228,8 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     checked = sum(v.startswith("PASS (jit)") for v in jit_verdicts)
     unsupported = sum(v.startswith("UNSUPPORTED (jit)") for v in jit_verdicts)
     print(f"JIT oracle: checked {checked} cases of the {jit_given} it was given (every "
-          f"{args.jit_every or '-'}th case): {unsupported} it cannot compile, "
-          f"{by_stage['jit']} failed")
+          f"{args.jit_every or '-'}th case, {tile_given} of them tile IR): {unsupported} it "
+          f"cannot compile, {by_stage['jit'] + by_stage['tile-jit']} failed")
     for seed, stage, first, path in failures:
         print(f"  seed {seed} [{stage}] {first[:200]}" + (f"\n    reproducer: {path}" if path
                                                           else ""))

@@ -2,7 +2,8 @@
 
     python benchmarks/jit_vs_interpreter.py [--repeat 5] [FILES...]
 
-For each example (default: examples/*.mlir) and the pair after the pass:
+For each example (default: examples/*.mlir, the tile-IR pairs included) and
+the pair after the pass:
 the interpreter's run (skew_mlir.sim.simulate, which also models cycles)
 and the JIT's compile (lowering + ExecutionEngine, skew_mlir.jit.engine
 .Compiled) and run (threads joined by the native FIFOs), both in this

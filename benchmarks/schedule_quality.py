@@ -16,6 +16,10 @@ replies per block, P and alpha, see docs/flash-attention.md):
   length given at run time (argument #0): each row launches it with the
   length that gives the row's trip count (the line under its table says
   which). A loop the pass does not skew shows D = 0 and the remark why;
+- examples/deepseek_v4_decode_qk_pv_tile_batches.mlir: the DeepSeek-V4
+  decode qk_pv pair in tile IR (PTOAS syntax: explicit tile buffers, which
+  the skew copies per iteration in flight), over a batch count given at
+  run time (argument #6); Ascend-sized (32 heads x 128 keys, bf16);
 - examples/flash_attention_vector_acc.mlir and its _d128 twin: the output
   accumulated on the vector core (three messages per block, S, P, O_j), the
   two loops co-skewed (docs/schedules.md#co-skew); their rows end with the
@@ -40,7 +44,7 @@ longest push -> vector -> pop -> push cycle, over the 2D blocks it spans),
 latency limit is latency-bound: only a deeper skew helps.
 
 Targets, each miss a failed check: at Ascend-sized tiles (the d128
-examples) efficiency >= 0.95 at trip >= 16 where the pipes hold two blocks'
+examples and the tile-IR pair) efficiency >= 0.95 at trip >= 16 where the pipes hold two blocks'
 messages (slots >= 2 x the replies per block: the depth-2 skew the spec asks
 for fits; at 2 slots the exact pair's two replies per block allow depth 1,
 latency-bound, see benchmarks/README.md); for every example, odd trips
@@ -77,11 +81,13 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = [ROOT / "examples" / name for name in (
     "flash_decode_qk_pv.mlir", "flash_decode_qk_pv_d128.mlir", "flash_attention_exact.mlir",
     "flash_attention_exact_d128.mlir", "flash_attention_exact_dynamic.mlir",
-    "flash_attention_vector_acc.mlir", "flash_attention_vector_acc_d128.mlir")]
+    "deepseek_v4_decode_qk_pv_tile_batches.mlir", "flash_attention_vector_acc.mlir",
+    "flash_attention_vector_acc_d128.mlir")]
 # The efficiency target is stated for Ascend-sized tiles: at 16x16 a block's
 # work cannot cover the pipe latency at depth 2 (see benchmarks/README.md).
 ASCEND_SIZED = {ROOT / "examples" / name for name in (
-    "flash_decode_qk_pv_d128.mlir", "flash_attention_exact_d128.mlir")}
+    "flash_decode_qk_pv_d128.mlir", "flash_attention_exact_d128.mlir",
+    "deepseek_v4_decode_qk_pv_tile_batches.mlir")}
 TARGET, TARGET_TRIP = 0.95, 16
 # The co-skewed examples (both loops multi-round-trip, docs/schedules.md#co-skew),
 # whose rows also give the cycles of the demoted pair; their efficiency target

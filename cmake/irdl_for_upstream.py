@@ -3,6 +3,8 @@
 What upstream's IRDL loader (MLIR 22) cannot take:
 - an op whose name has a dot (`tmatmul.acc`): IRDL names an operation by one
   identifier, so it is left out (that op needs our mlir-opt);
+- a type whose name has an uppercase letter (`f8E8M0`, `f4E2M1x2`): the
+  loader refuses it, so it is left out too (those types need our mlir-opt);
 - the C++ predicates and unions tblgen-to-irdl writes for ODS constraints
   (`irdl.c_pred`, `irdl.any_of` of bases abort the loader with "unknown IRDL
   constraint"): each becomes `irdl.any`. Upstream then checks the ops' names
@@ -16,6 +18,7 @@ import sys
 
 CONSTRAINT = re.compile(r'^(\s*)(%\d+) = "irdl\.[a-z_]+"\(.*-> !irdl\.attribute$')
 OP_START = re.compile(r'^(\s*)"irdl\.operation"\(\) <\{sym_name = "([^"]*)"\}> \(\{$')
+TYPE_START = re.compile(r'^(\s*)"irdl\.type"\(\) <\{sym_name = "!?([^"]*)"\}> \(\{$')
 
 
 def main(source: str, target: str) -> None:
@@ -27,6 +30,10 @@ def main(source: str, target: str) -> None:
             continue
         match = OP_START.match(line)
         if match and "." in match.group(2):
+            skip_indent = match.group(1)
+            continue
+        match = TYPE_START.match(line)
+        if match and match.group(2) != match.group(2).lower():
             skip_indent = match.group(1)
             continue
         constraint = CONSTRAINT.match(line)

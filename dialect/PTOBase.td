@@ -181,6 +181,22 @@ def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
   let parameters = (ins "::mlir::Type":$elementType,
                         OptionalParameter<"::skew::pto::AddressSpaceAttr">:$memorySpace);
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+// Element types of the Ascend cores that MLIR has no builtin for (PTOAS's
+// spellings): one byte per element, the FP4 ones a packed pair per byte.
+def PTO_HiF8Type : PTO_Type<"HiF8", "hif8"> {
+  let summary = "HiFloat8, the A5 cores' 8-bit float";
+}
+def PTO_F8E8M0Type : PTO_Type<"F8E8M0", "f8E8M0"> {
+  let summary = "8-bit exponent-only float (the scales of MX formats)";
+}
+def PTO_F4E1M2x2Type : PTO_Type<"F4E1M2x2", "f4E1M2x2"> {
+  let summary = "a packed pair of 4-bit E1M2 floats (one byte)";
+}
+def PTO_F4E2M1x2Type : PTO_Type<"F4E2M1x2", "f4E2M1x2"> {
+  let summary = "a packed pair of 4-bit E2M1 floats (one byte)";
 }
 
 // !pto.tensor_view<?x?xf32>: a global tensor (pointer, shape and strides).

@@ -158,11 +158,18 @@ def PTO_TPrintOp : PTO_Op<"tprint", [MemoryEffects<[MemWrite]>]> {
 // Tile buffers, views and scalars
 //===----------------------------------------------------------------------===//
 
-def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
+// Without `addr` the tile is a fresh buffer (an allocation, which MLIR's
+// alias analysis proves distinct from every other). With `addr` it names the
+// core's local memory at that byte address: tiles at overlapping addresses
+// (a tile and its transposed `_t` companion) are the same memory, so it is
+// no allocation; it sets up the tile's run-time state (its valid shape),
+// which keeps two such tiles from being merged or dropped.
+def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "allocate a tile buffer (at a fixed address, valid shape at run time)";
   let arguments = (ins Optional<I64>:$addr, Optional<Index>:$valid_row,
                        Optional<Index>:$valid_col);
-  let results = (outs Res<PTO_TileBuf, "the tile", [MemAlloc]>:$result);
+  let results = (outs PTO_TileBuf:$result);
   let assemblyFormat = [{
     (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)?
     (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))
@@ -172,12 +179,14 @@ def PTO_AllocTileOp : PTO_Op<"alloc_tile", [AttrSizedOperandSegments]> {
 
 // One allocation of `count` uniform slots: `%mb = pto.alloc_multi_tile
 // [addr = %a] [valid_row = %r] [valid_col = %c] : !pto.multi_tile_buf<S,
-// count = N>`. With an address, slot k lives at addr + k * (bytes of S).
-def PTO_AllocMultiTileOp : PTO_Op<"alloc_multi_tile", [AttrSizedOperandSegments]> {
+// count = N>`. With an address, slot k lives at addr + k * (bytes of S):
+// as for alloc_tile, that is the core's memory there, no allocation.
+def PTO_AllocMultiTileOp : PTO_Op<"alloc_multi_tile", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "allocate the slots of a multi-buffered tile";
   let arguments = (ins Optional<I64>:$addr, Optional<Index>:$valid_row,
                        Optional<Index>:$valid_col);
-  let results = (outs Res<PTO_MultiTileBuf, "the slots", [MemAlloc]>:$result);
+  let results = (outs PTO_MultiTileBuf:$result);
   let assemblyFormat = [{
     (`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)?
     (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))

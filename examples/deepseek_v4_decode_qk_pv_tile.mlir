@@ -16,9 +16,11 @@
 // - sizes scaled down (64 heads, head dim 64, a 128-key window, 32-head
 //   batches) to keep the simulation small; the contraction is one matmul
 //   per product instead of the sample's K-loop of tmatmul / tmatmul.acc;
-// - the head-batch loop keeps its `pto.pipeline_stages = 2` (the sample's
-//   code generator unrolls it); the vector pushes its row-major bf16 tile
-//   instead of first moving it to an NZ tile;
+// - the head-batch loop keeps its `pto.pipeline_stages = 2` on both
+//   kernels (the sample's cube has it unrolled, both pushes before both
+//   pops, and its vector loop carries no pto.pipeline_stages); the vector
+//   pushes its row-major bf16 tile instead of first moving it to an NZ
+//   tile;
 // - messages are split up/down (split = 1): each vector sub-block takes 16
 //   of the 32 heads of a batch (the A5 sample pushes split = 0 and one
 //   vector core takes all 32); each sub-block stores the statistics mi and
@@ -27,8 +29,8 @@
 //   address with the transposed shape and block layout, as in the sample
 //   (its `_tile_t`); the pipes use reserved buffers, as in the sample.
 module {
-  func.func @qk_pv_cube(%q: !pto.ptr<bf16>, %kv: !pto.ptr<bf16>, %bias: !pto.ptr<f32>,
-                        %oi: !pto.ptr<f32>, %mi: !pto.ptr<f32>, %li: !pto.ptr<f32>)
+  func.func @qk_pv_cube(%q: !pto.ptr<bf16> {llvm.noalias}, %kv: !pto.ptr<bf16> {llvm.noalias}, %bias: !pto.ptr<f32> {llvm.noalias},
+                        %oi: !pto.ptr<f32> {llvm.noalias}, %mi: !pto.ptr<f32> {llvm.noalias}, %li: !pto.ptr<f32> {llvm.noalias})
       attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -38,6 +40,7 @@ module {
     %c128 = arith.constant 128 : index
     %a0 = arith.constant 0 : i64
     %a16k = arith.constant 16384 : i64
+    %a32k = arith.constant 32768 : i64
     %to_cube = pto.reserve_buffer {name = "qk_pv_v2c", size = 32768, location = #pto.address_space<mat>, auto = false, base = 32768} -> i32
     %to_vec = pto.import_reserved_buffer {name = "qk_pv_c2v", peer_func = @qk_pv_vector} -> i32
     pto.aic_initialize_pipe {dir_mask = 3, slot_size = 16384}
@@ -56,7 +59,7 @@ module {
     %scores = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=128, v_row=32, v_col=128, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
     %p_left = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=bf16, rows=32, cols=128, v_row=32, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>
     %v_right = pto.alloc_tile : !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=64, v_row=128, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>
-    %out = pto.alloc_tile addr = %a16k : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %out = pto.alloc_tile addr = %a32k : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
     scf.for %hb = %c0 to %c2 step %c1 {
       %h0 = arith.muli %hb, %c32 : index
       %q_window = pto.partition_view %q_view, offsets = [%h0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<32x64xbf16>
@@ -76,8 +79,8 @@ module {
     return
   }
 
-  func.func @qk_pv_vector(%q: !pto.ptr<bf16>, %kv: !pto.ptr<bf16>, %bias: !pto.ptr<f32>,
-                          %oi: !pto.ptr<f32>, %mi: !pto.ptr<f32>, %li: !pto.ptr<f32>)
+  func.func @qk_pv_vector(%q: !pto.ptr<bf16> {llvm.noalias}, %kv: !pto.ptr<bf16> {llvm.noalias}, %bias: !pto.ptr<f32> {llvm.noalias},
+                          %oi: !pto.ptr<f32> {llvm.noalias}, %mi: !pto.ptr<f32> {llvm.noalias}, %li: !pto.ptr<f32> {llvm.noalias})
       attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

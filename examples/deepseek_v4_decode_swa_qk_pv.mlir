@@ -14,12 +14,18 @@
 //       qk_oi     = pl.matmul(qk_exp_bf16, qk_kv, out_dtype=FP32)               # cube
 //       for qk_sub in pl.unroll(QK_M_TILE // H_TILE): store the 16-head rows of mi, li, oi
 //
-// The cube/vector split is the one PyPTO's compiler makes for it: the cube
-// computes QK^T of 32 heads against the 128-key window and pushes the f32
-// scores with split = 1 (TILE_UP_DOWN); each vector sub-block pops the 16
-// heads of its half (the source's H_TILE = 16 sub-tiles), runs the softmax
-// statistics, and pushes its half of the bf16 probabilities back with
-// split = 1; the cube pops the 32-head tile and multiplies it by the window.
+// The cube/vector split of the stage: the cube computes QK^T of 32 heads
+// against the 128-key window and pushes the f32 scores; the vector runs the
+// softmax statistics and pushes the bf16 probabilities back; the cube pops
+// them and multiplies them by the window. The code PyPTO generates for this
+// stage (the public PTOAS samples DeepseekV4DecodeA3, DeepseekV4DecodeA5,
+// DeepseekV4ProDecodeA5 and DeepseekV4FlashDsparkA5 `kernels/qk_pv.pto`)
+// pushes and pops with split = 0 in both directions: one vector core pops
+// the whole 32-head tile. This example instead splits both directions
+// up/down (split = 1, our choice, to exercise split messages on a real
+// shape): each vector sub-block pops the 16 heads of its half (the source's
+// H_TILE = 16 sub-tiles) and pushes its half of the probabilities back; the
+// cube pops the joined 32-head tile.
 //
 // Changed in translation:
 // - one token (the spmd block index qk_t = 0), one sparse block (the SWA

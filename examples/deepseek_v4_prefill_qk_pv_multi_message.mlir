@@ -1,6 +1,6 @@
 // DeepSeek-V4 prefill sparse attention, the qk_pv stage of one query token,
 // as a cube/vector kernel pair exchanging two messages per direction per
-// pipelined iteration (one per 16-head sub-tile).
+// pipelined iteration (one per 16-head sub-tile; synthetic, see below).
 //
 // Source: hw-native-sys/pypto-lib, models/deepseek_v4_flash_dspark/
 // prefill_sparse_attn.py, the `qk_pv` spmd block:
@@ -14,12 +14,16 @@
 //           for qk_sub in pl.unroll(QK_M_TILE // HEAD_TILE):   # HEAD_TILE = 16
 //               store the 16-head rows of mi, li, oi for (qk_sb, head tile)
 //
-// Here the cube/vector exchange follows the source's HEAD_TILE sub-tiles
-// without split (the A2/A3 GM path, one vector core): per 32-head batch the
-// cube pushes the two 16-head score tiles, the vector pops each, computes
-// its statistics and pushes its bf16 probabilities back, and the cube pops
-// both and multiplies each by the block's values. Two messages per
-// direction per iteration of the pipelined loop, on one pipe.
+// The two messages per direction are ours (synthetic): the source's stage,
+// as PyPTO compiles it, exchanges one message per direction per 32-head
+// batch (the QK^T tile to the vector, the probabilities back). Here the
+// exchange is cut along the source's HEAD_TILE sub-tiles without split (the
+// A2/A3 GM path, one vector core), to exercise message groups on a real
+// shape: per 32-head batch the cube pushes the two 16-head score tiles, the
+// vector pops each, computes its statistics and pushes its bf16
+// probabilities back, and the cube pops both and multiplies each by the
+// block's values. Two messages per direction per iteration of the
+// pipelined loop, on one pipe.
 //
 // Changed in translation:
 // - one query token (qk_local_t = 0), every block valid (valid_block_mask

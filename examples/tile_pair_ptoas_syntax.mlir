@@ -4,7 +4,7 @@
 // the cube loads a 16x16 tile from global memory, multiplies it, pushes the
 // accumulator to the vector, which pops it in two halves (one per sub-block).
 // pto-opt and mlir-opt read and print it; the FIFO verifier, the pass and the
-// simulator model FIFO ops over tensors and memrefs, not tile buffers yet.
+// simulator read its FIFO ops over tile buffers.
 module {
   func.func @pair(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>) attributes {pto.entry} {
     func.call @pair_cube(%a, %b) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()

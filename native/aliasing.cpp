@@ -1,6 +1,7 @@
 //===- aliasing.cpp - may two memrefs address the same memory? ------------===//
 
 #include "aliasing.h"
+#include "pto_dialect.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Analysis/AliasAnalysis/LocalAliasAnalysis.h"
@@ -70,6 +71,8 @@ AliasResult MemoryAliasing::aliasImpl(Value lhs, Value rhs) {
   if ((left == Origin::Slot && right != Origin::Opaque) ||
       (right == Origin::Slot && left != Origin::Opaque))
     return AliasResult::NoAlias;
+  if (pto::inDistinctMemories(lhs.getType(), rhs.getType()))
+    return AliasResult::NoAlias;
   if (left == Origin::Argument && right == Origin::Argument &&
       argumentOf(lhs) == argumentOf(rhs) &&
       (declaredNoAlias(lhs) || declaredNoAlias(rhs)))
@@ -99,6 +102,10 @@ firstAlias(const std::vector<MlirValue> &reads,
 
 bool privateMemory(MlirValue mlirValue, const std::vector<std::string> &slotOps) {
   Value value = unwrap(mlirValue);
+  // A tile buffer is in a core-local memory wherever it comes from (a fresh
+  // buffer or one at a fixed address).
+  if (pto::isCoreLocalTile(value.getType()))
+    return true;
   while (auto result = dyn_cast<OpResult>(value)) {
     Operation *owner = result.getOwner();
     if (llvm::is_contained(slotOps, owner->getName().getStringRef().str()))

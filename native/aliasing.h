@@ -11,7 +11,11 @@
 //    argument or other pop addresses while the tile is in use (a slot is not
 //    handed out again before it is freed);
 //  - a function argument marked `llvm.noalias` addresses no memory that
-//    another argument of the function addresses.
+//    another argument of the function addresses;
+//  - values whose pto types place them in different memories (a vec tile and
+//    an acc tile, a tile and a global tensor view) never alias. A tile at a
+//    fixed address (`alloc_tile addr`) is no allocation: it may alias any
+//    tile of its memory.
 // Anything else the analysis cannot see through (arith.select, calls, loads,
 // globals) may alias anything.
 //
@@ -40,9 +44,10 @@ firstAlias(const std::vector<MlirValue> &reads,
            const std::vector<MlirValue> &writes,
            const std::vector<std::string> &slotOps);
 
-// Whether `value` addresses memory of the running core alone: it is (a view,
-// through ViewLikeOpInterface, of) an allocation made on the core or a FIFO
-// slot (a result of one of `slotOps`). Anything else (a function argument,
+// Whether `value` addresses memory of the running core alone: it is a tile
+// buffer (core-local memory), or (a view, through ViewLikeOpInterface, of)
+// an allocation made on the core or a FIFO slot (a result of one of
+// `slotOps`). Anything else (a function argument,
 // a global, a value MLIR cannot trace) may be global memory, which both
 // cores of a pair address with the same pointers.
 bool privateMemory(MlirValue value, const std::vector<std::string> &slotOps);

@@ -92,10 +92,29 @@ void around(const std::vector<int64_t> &shape, int64_t axis, int elemBytes,
     inner *= shape[d];
 }
 
+// Fills a row-major rows x cols tile outside its valid region with the
+// bytes of never-written local memory (0xFF), as the interpreter's messages
+// are: what lies there is undefined, and must not tell two runs apart.
+void fillOutsideValid(std::vector<uint8_t> &data,
+                      const std::vector<int64_t> &shape,
+                      const std::vector<int64_t> &valid, int elemBytes) {
+  int64_t rows = shape[0], cols = shape[1];
+  for (int64_t r = 0; r < rows; ++r) {
+    uint8_t *row = data.data() + r * cols * elemBytes;
+    int64_t keep = r < valid[0] ? std::min(valid[1], cols) : 0;
+    std::memset(row + keep * elemBytes, 0xFF, (cols - keep) * elemBytes);
+  }
+}
+
+bool emptyValid(const std::vector<int64_t> &valid) {
+  return valid[0] == 0 || valid[1] == 0;
+}
+
 struct PendingMessage {
   int split = -1;
   std::vector<std::vector<uint8_t>> parts;
   std::vector<std::vector<int64_t>> shapes;
+  std::vector<std::vector<int64_t>> valids; // tile buffers only
   int pushed = 0;
   bool complete = false;
 };
@@ -135,8 +154,9 @@ class ActiveRun {
 public:
   ActiveRun(const std::vector<PipeConfig> &pipeConfigs,
             const std::vector<SiteConfig> &sites,
-            const std::vector<CoreConfig> &cores, uint64_t maxBytes)
-      : sites(sites), maxBytes(maxBytes) {
+            const std::vector<CoreConfig> &cores, uint64_t maxBytes,
+            uint64_t maxValueBytes)
+      : sites(sites), maxBytes(maxBytes), maxValueBytes(maxValueBytes) {
     for (const PipeConfig &c : pipeConfigs) {
       PipeState p;
       p.config = c;
@@ -154,8 +174,12 @@ public:
     }
   }
 
-  void push(int64_t site, int64_t rank, Descriptor *desc);
-  void pop(int64_t site, int64_t rank, Descriptor *desc);
+  // `valid`: a tile buffer's valid rows and columns (push) or where its
+  // popped part's go (pop); null for a tensor or memref.
+  void push(int64_t site, int64_t rank, Descriptor *desc,
+            const int64_t *valid = nullptr);
+  void pop(int64_t site, int64_t rank, Descriptor *desc,
+           int64_t *valid = nullptr);
   void free(int64_t site);
   void stop(int64_t site);
   RunOutcome run();
@@ -192,6 +216,7 @@ private:
   std::vector<PipeState> pipes;
   std::vector<std::unique_ptr<CoreRun>> cores;
   uint64_t maxBytes;
+  uint64_t maxValueBytes;
   uint64_t keptBytes = 0;
 
   std::mutex mu;
@@ -291,7 +316,8 @@ std::string ActiveRun::deadlockReport() const {
   return os.str();
 }
 
-void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
+void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc,
+                     const int64_t *validIn) {
   const SiteConfig &site = sites[siteIndex];
   std::vector<int64_t> shape(desc->sizesAndStrides,
                              desc->sizesAndStrides + rank);
@@ -300,6 +326,11 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
     count *= d;
   std::vector<uint8_t> data(count * site.elemBytes);
   copyStrided(desc, rank, site.elemBytes, data.data(), /*toFlat=*/true);
+  std::vector<int64_t> valid;
+  if (validIn) {
+    valid.assign(validIn, validIn + 2);
+    fillOutsideValid(data, shape, valid, site.elemBytes);
+  }
 
   std::unique_lock<std::mutex> lock(mu);
   PipeState &pipe = pipes[site.pipe];
@@ -312,8 +343,9 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
     PendingMessage m;
     m.parts.resize(pipe.config.producers);
     m.shapes.resize(pipe.config.producers);
+    m.valids.resize(pipe.config.producers);
     pipe.pending.push_back(std::move(m));
-    pipe.trace->push_back(Message{static_cast<int>(siteIndex), {}, {}});
+    pipe.trace->push_back(Message{static_cast<int>(siteIndex), {}, {}, {}});
   }
   PendingMessage &msg = pipe.pending[index - base];
   std::ostringstream err;
@@ -326,13 +358,23 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
   msg.split = site.split;
   msg.parts[l] = std::move(data);
   msg.shapes[l] = shape;
+  msg.valids[l] = valid;
   if (++msg.pushed == pipe.config.producers) {
     Message &whole = (*pipe.trace)[index];
+    if (pipe.config.producers > 1 &&
+        msg.valids[0].empty() != msg.valids[1].empty()) {
+      err << site.where << ": the vector sub-blocks push message #" << index
+          << " of " << pipe.config.name
+          << " from a tile buffer and from a tensor or memref";
+      failAndPark(lock, Failed, err.str());
+    }
+    whole.valid = msg.valids[0];
     if (pipe.config.producers == 1) {
       whole.shape = shape;
       whole.data = std::move(msg.parts[0]);
     } else if (site.split == 0) {
-      if (msg.shapes[0] != msg.shapes[1] || msg.parts[0] != msg.parts[1]) {
+      if (msg.shapes[0] != msg.shapes[1] || msg.parts[0] != msg.parts[1] ||
+          msg.valids[0] != msg.valids[1]) {
         err << site.where << ": the vector sub-blocks push different tiles as "
             << "unsplit message #" << index << " of " << pipe.config.name
             << " (an unsplit message is one tile, pushed whole by each "
@@ -363,6 +405,25 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
         for (int k = 0; k < 2; ++k)
           std::memcpy(whole.data.data() + (2 * o + k) * half,
                       msg.parts[k].data() + o * half, half);
+      if (!whole.valid.empty()) {
+        // The tile's valid region: the first half's, extended by the
+        // second's only when the first is wholly valid along the split.
+        const std::vector<int64_t> &first = msg.valids[0], &second = msg.valids[1];
+        int64_t other = 1 - axis;
+        if (first[axis] < shape[axis] || emptyValid(second)) {
+          whole.valid = first;
+        } else if (emptyValid(first)) {
+          whole.valid = {0, 0};
+        } else if (first[other] != second[other]) {
+          err << site.where << ": the vector sub-blocks push halves with valid "
+              << "shapes " << first[0] << "x" << first[1] << " and " << second[0]
+              << "x" << second[1] << ", which do not join into one valid region";
+          failAndPark(lock, Failed, err.str());
+        } else {
+          whole.valid[axis] = shape[axis] + second[axis];
+        }
+        fillOutsideValid(whole.data, whole.shape, whole.valid, site.elemBytes);
+      }
     }
     msg.parts.clear();
     msg.complete = true;
@@ -378,7 +439,8 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc) {
   wakeAll();
 }
 
-void ActiveRun::pop(int64_t siteIndex, int64_t rank, Descriptor *desc) {
+void ActiveRun::pop(int64_t siteIndex, int64_t rank, Descriptor *desc,
+                    int64_t *validOut) {
   const SiteConfig &site = sites[siteIndex];
   const Message *msg;
   std::vector<int64_t> part;
@@ -400,6 +462,13 @@ void ActiveRun::pop(int64_t siteIndex, int64_t rank, Descriptor *desc) {
           << ", but it was pushed with split " << split;
       failAndPark(lock, Failed, err.str());
     }
+    if (msg->valid.empty() == (validOut != nullptr)) {
+      err << site.where << ": pops a "
+          << (validOut ? "tile buffer" : "tensor or memref") << " from message #"
+          << index << " of " << pipe.config.name << ", which was pushed from a "
+          << (validOut ? "tensor or memref" : "tile buffer");
+      failAndPark(lock, Failed, err.str());
+    }
     part = msg->shape;
     bool halved = pipe.config.consumers > 1 && split != 0;
     if (halved) {
@@ -411,6 +480,18 @@ void ActiveRun::pop(int64_t siteIndex, int64_t rank, Descriptor *desc) {
         failAndPark(lock, Failed, err.str());
       }
       part[axis] /= 2;
+    }
+    if (validOut) {
+      validOut[0] = msg->valid[0];
+      validOut[1] = msg->valid[1];
+      if (halved) {
+        // This sub-block's part of the valid region.
+        int64_t axis = splitAxis(part.size(), split);
+        validOut[axis] = std::min(std::max<int64_t>(msg->valid[axis] - l * part[axis], 0),
+                                  part[axis]);
+        if (validOut[0] == 0 || validOut[1] == 0)
+          validOut[axis] = 0;
+      }
     }
     std::vector<int64_t> wanted(desc->sizesAndStrides,
                                 desc->sizesAndStrides + rank);
@@ -528,9 +609,17 @@ RunOutcome ActiveRun::run() {
 
 void *ActiveRun::allocate(size_t alignment, size_t size) {
   void *ptr = nullptr;
-  if (posix_memalign(&ptr, std::max(alignment, sizeof(void *)),
-                     size ? size : 1))
-    return nullptr;
+  if (size > maxValueBytes ||
+      posix_memalign(&ptr, std::max(alignment, sizeof(void *)), size ? size : 1)) {
+    std::ostringstream err;
+    err << currentCore->config.label << " @" << currentCore->config.function
+        << ": allocates " << size << " bytes"
+        << (size > maxValueBytes ? ", more than the limit per value of "
+                                 : ", out of memory under the limit per value of ")
+        << maxValueBytes << " bytes (--max-value-mib)";
+    std::unique_lock<std::mutex> lock(mu);
+    failAndPark(lock, Failed, err.str());
+  }
   std::lock_guard<std::mutex> guard(arenaLock);
   arena[ptr] = size;
   arenaBytes += size;
@@ -566,6 +655,18 @@ void ptoJitPush(int64_t site, int64_t rank, void *desc) {
 void ptoJitPop(int64_t site, int64_t rank, void *desc) {
   active->pop(site, rank, static_cast<Descriptor *>(desc));
 }
+void ptoJitPushTile(int64_t site, int64_t rank, void *desc, int64_t rows,
+                    int64_t cols) {
+  const int64_t valid[2] = {rows, cols};
+  active->push(site, rank, static_cast<Descriptor *>(desc), valid);
+}
+// `cell`: a memref<2xindex> descriptor (its rank, 1, is passed too).
+void ptoJitPopTile(int64_t site, int64_t rank, void *desc, int64_t,
+                   void *cell) {
+  auto *valid = static_cast<Descriptor *>(cell);
+  active->pop(site, rank, static_cast<Descriptor *>(desc),
+              reinterpret_cast<int64_t *>(valid->aligned) + valid->offset);
+}
 void ptoJitFree(int64_t site) { active->free(site); }
 void ptoJitStop(int64_t site) { active->stop(site); }
 int64_t ptoJitSubblock() { return currentCore->config.lane; }
@@ -581,12 +682,13 @@ void ptoJitFreeMemory(void *ptr) { active->deallocate(ptr); }
 RunOutcome runPair(const std::vector<PipeConfig> &pipes,
                    const std::vector<SiteConfig> &sites,
                    const std::vector<CoreConfig> &cores, uint64_t maxBytes,
+                   uint64_t maxValueBytes,
                    std::vector<std::vector<Message>> &traces) {
   if (leftThreads)
     return {Failed, "a failed JIT run left its threads in this process; "
                     "start a new one"};
   // A failed run's parked threads still use it: it is never freed then.
-  auto *run = new ActiveRun(pipes, sites, cores, maxBytes);
+  auto *run = new ActiveRun(pipes, sites, cores, maxBytes, maxValueBytes);
   active = run;
   RunOutcome outcome = run->run();
   if (leftThreads)
@@ -604,6 +706,8 @@ RunOutcome runPair(const std::vector<PipeConfig> &pipes,
 std::map<std::string, uintptr_t> runtimeSymbols() {
   return {{"push", reinterpret_cast<uintptr_t>(&ptoJitPush)},
           {"pop", reinterpret_cast<uintptr_t>(&ptoJitPop)},
+          {"push_tile", reinterpret_cast<uintptr_t>(&ptoJitPushTile)},
+          {"pop_tile", reinterpret_cast<uintptr_t>(&ptoJitPopTile)},
           {"free", reinterpret_cast<uintptr_t>(&ptoJitFree)},
           {"stop", reinterpret_cast<uintptr_t>(&ptoJitStop)},
           {"subblock", reinterpret_cast<uintptr_t>(&ptoJitSubblock)},

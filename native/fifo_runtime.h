@@ -4,7 +4,9 @@
 // vector sub-blocks 0 and 1) calling its kernel's packed C interface, the
 // pipes between them as bounded in-order queues under one lock, and the
 // functions the compiled kernels call (push, pop, tfree, sub-block index,
-// MLIR's generic allocation functions). Plain C++: no MLIR, no Python.
+// MLIR's generic allocation functions). A tile buffer's message carries its
+// valid shape, split and joined as the FIFO contract says.
+// Plain C++: no MLIR, no Python.
 //
 // Slot accounting follows the FIFO contract (docs/fifo-contract.md, the
 // rules of python/skew_mlir/fifo_model.py): a producer lane may run `slots`
@@ -58,6 +60,8 @@ struct Message {
   int site;                       // its first push, for the element type
   std::vector<int64_t> shape;     // of the whole tile
   std::vector<uint8_t> data;      // the whole tile, row-major
+  std::vector<int64_t> valid;     // a tile buffer's valid rows and columns;
+                                  // empty for a tensor or memref
 };
 
 enum Status { Ok = 0, Deadlocked = 1, Failed = 2 };
@@ -68,10 +72,12 @@ struct RunOutcome {
 };
 
 // Runs the cores to completion, a deadlock or an error; call without the
-// GIL. `maxBytes` bounds the message data kept for the traces.
+// GIL. `maxBytes` bounds the message data kept for the traces,
+// `maxValueBytes` each allocation the kernels make.
 RunOutcome runPair(const std::vector<PipeConfig> &pipes,
                    const std::vector<SiteConfig> &sites,
                    const std::vector<CoreConfig> &cores, uint64_t maxBytes,
+                   uint64_t maxValueBytes,
                    std::vector<std::vector<Message>> &traces);
 
 // Addresses of the functions compiled kernels call, by symbol name.

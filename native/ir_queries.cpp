@@ -98,7 +98,8 @@ std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op) {
                        : isa<MemoryEffects::Write>(kind)    ? "write"
                        : isa<MemoryEffects::Allocate>(kind) ? "allocate"
                                                             : "free";
-    result.emplace_back(name, wrap(effect.getValue()));
+    result.emplace_back(name, wrap(effect.getValue()),
+                        effect.getResource()->getName().str());
   }
   return result;
 }

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -54,9 +55,9 @@ bool isCall(MlirOperation op);
 bool isSymbolTable(MlirOperation op);
 
 // The memory effects of `op` and its nested ops: (kind, the value affected
-// or null), kind being "read", "write", "allocate" or "free"; nothing when
-// MLIR cannot establish them.
-using MemoryEffect = std::pair<std::string, MlirValue>;
+// or null, the resource's name), kind being "read", "write", "allocate" or
+// "free"; nothing when MLIR cannot establish them.
+using MemoryEffect = std::tuple<std::string, MlirValue, std::string>;
 std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op);
 
 } // namespace skew

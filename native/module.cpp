@@ -136,7 +136,8 @@ runPassManager(MlirPassManager pm, MlirOperation op) {
 // An effect on no particular value has None as its value. Made None here:
 // the adaptors' MlirValue caster returns None for a null value without a
 // reference of its own, which only an immortal None (Python 3.12+) survives.
-using Effect = std::pair<std::string, std::optional<MlirValue>>;
+using Effect =
+    std::tuple<std::string, std::optional<MlirValue>, std::string>;
 
 std::optional<std::vector<Effect>> memoryEffects(MlirOperation op) {
   std::optional<std::vector<skew::MemoryEffect>> effects =
@@ -144,10 +145,11 @@ std::optional<std::vector<Effect>> memoryEffects(MlirOperation op) {
   if (!effects)
     return std::nullopt;
   std::vector<Effect> result;
-  for (const auto &[kind, value] : *effects)
-    result.emplace_back(kind, mlirValueIsNull(value)
-                                  ? std::nullopt
-                                  : std::optional<MlirValue>(value));
+  for (const auto &[kind, value, resource] : *effects)
+    result.emplace_back(kind,
+                        mlirValueIsNull(value) ? std::nullopt
+                                               : std::optional<MlirValue>(value),
+                        resource);
   return result;
 }
 
@@ -307,7 +309,7 @@ void bindFifoRuntime(nb::module_ &m) {
              &siteTuples,
          const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int>>
              &coreTuples,
-         uint64_t maxBytes) {
+         uint64_t maxBytes, uint64_t maxValueBytes) {
         std::vector<PipeConfig> pipes;
         for (const auto &[name, producers, consumers, slots, frees] : pipeTuples)
           pipes.push_back({name, producers, consumers, slots, frees});
@@ -321,7 +323,7 @@ void bindFifoRuntime(nb::module_ &m) {
         RunOutcome outcome;
         {
           nb::gil_scoped_release release;
-          outcome = runPair(pipes, sites, cores, maxBytes, traces);
+          outcome = runPair(pipes, sites, cores, maxBytes, maxValueBytes, traces);
         }
         nb::list pipesOut;
         for (std::vector<Message> &trace : traces) {
@@ -330,15 +332,16 @@ void bindFifoRuntime(nb::module_ &m) {
             messages.append(nb::make_tuple(
                 msg.site, nb::tuple(nb::cast(msg.shape)),
                 nb::bytes(reinterpret_cast<const char *>(msg.data.data()),
-                          msg.data.size())));
+                          msg.data.size()),
+                nb::tuple(nb::cast(msg.valid))));
           pipesOut.append(messages);
         }
         return nb::make_tuple(outcome.status, outcome.message, pipesOut);
       },
-      "pipes"_a, "sites"_a, "cores"_a, "max_bytes"_a,
+      "pipes"_a, "sites"_a, "cores"_a, "max_bytes"_a, "max_value_bytes"_a,
       "Run JIT-compiled kernels as cores joined by FIFOs, without the GIL: "
       "(status 0 ok / 1 deadlock / 2 error, message, per pipe [(site, shape, "
-      "bytes)]).");
+      "bytes, valid shape of a tile buffer else ())]).");
   m.def("jit_symbols", &runtimeSymbols,
         "Addresses of the runtime functions compiled kernels call.");
   m.def("jit_abandoned", &abandoned,
@@ -381,7 +384,7 @@ NB_MODULE(_native, m) {
 
   m.def("memory_effects", &memoryEffects, "operation"_a,
         "Memory effects of an operation and its nested ops, as (kind, value "
-        "or None), or None when MLIR cannot establish them.");
+        "or None, resource name), or None when MLIR cannot establish them.");
   m.def(
       "block_facts",
       [](MlirBlock block) {

@@ -205,7 +205,24 @@ void printShapeAndType(AsmPrinter &printer, ArrayRef<int64_t> shape,
 
 } // namespace
 
-// <f32> or <f32, gm>
+// A pointer's memory, in PTOAS's spellings: the hardware names (l1, l0a,
+// l0b, l0c, ub, bt, fb) read as our locations.
+static std::optional<AddressSpace> symbolizePtrSpace(StringRef keyword) {
+  return llvm::StringSwitch<std::optional<AddressSpace>>(keyword)
+      .Case("l1", AddressSpace::MAT)
+      .Case("l0a", AddressSpace::LEFT)
+      .Case("l0b", AddressSpace::RIGHT)
+      .Case("l0c", AddressSpace::ACC)
+      .Case("ub", AddressSpace::VEC)
+      .Case("bt", AddressSpace::BIAS)
+      .Case("fb", AddressSpace::SCALING)
+      .Case("zero", std::nullopt)
+      .Default(symbolizeAddressSpace(keyword));
+}
+
+// <f32> or <f32, space>. Global memory is the default: `<f32, gm>` is the
+// same type as `<f32>` (as in PTOAS, whose pointers always have a memory),
+// so a pointer written either way is one value type.
 Type PtrType::parse(AsmParser &parser) {
   Type elementType;
   if (parser.parseLess() || parser.parseType(elementType))
@@ -213,9 +230,11 @@ Type PtrType::parse(AsmParser &parser) {
   AddressSpaceAttr memorySpace;
   if (succeeded(parser.parseOptionalComma())) {
     AddressSpace space;
-    if (parseEnumKeyword(parser, "address space", symbolizeAddressSpace, space))
+    if (parseEnumKeyword(parser, "pointer address space", symbolizePtrSpace,
+                         space))
       return {};
-    memorySpace = AddressSpaceAttr::get(parser.getContext(), space);
+    if (space != AddressSpace::GM)
+      memorySpace = AddressSpaceAttr::get(parser.getContext(), space);
   }
   if (parser.parseGreater())
     return {};
@@ -227,6 +246,15 @@ void PtrType::print(AsmPrinter &printer) const {
   if (getMemorySpace())
     printer << ", " << stringifyAddressSpace(getMemorySpace().getValue());
   printer << ">";
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type, AddressSpaceAttr memorySpace) {
+  if (memorySpace && (memorySpace.getValue() == AddressSpace::GM ||
+                      memorySpace.getValue() == AddressSpace::Zero))
+    return emitError() << "a global-memory pointer has no memory space "
+                          "parameter (it is the default)";
+  return success();
 }
 
 Type TensorViewType::parse(AsmParser &parser) {
@@ -394,6 +422,35 @@ void TileBufType::print(AsmPrinter &printer) const {
           << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
 }
 
+bool skew::pto::isTileElementType(Type type) {
+  return type.isIntOrFloat() ||
+         isa<HiF8Type, F8E8M0Type, F4E1M2x2Type, F4E2M1x2Type>(type);
+}
+
+bool skew::pto::isCoreLocalTile(Type type) {
+  return isa<TileBufType, MultiTileBufType>(type);
+}
+
+// The memory a value of a pto type addresses, when its type says: a tile its
+// location, a view or a pointer without a memory space global memory.
+static std::optional<AddressSpace> memoryOf(Type type) {
+  if (auto multi = dyn_cast<MultiTileBufType>(type))
+    type = multi.getSlotType();
+  if (auto tile = dyn_cast<TileBufType>(type))
+    return tile.getLoc();
+  if (isa<TensorViewType, PartitionTensorViewType>(type))
+    return AddressSpace::GM;
+  if (auto ptr = dyn_cast<PtrType>(type))
+    return ptr.getMemorySpace() ? ptr.getMemorySpace().getValue()
+                                : AddressSpace::GM;
+  return std::nullopt;
+}
+
+bool skew::pto::inDistinctMemories(Type a, Type b) {
+  std::optional<AddressSpace> left = memoryOf(a), right = memoryOf(b);
+  return left && right && *left != *right;
+}
+
 LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   AddressSpace loc, Type elementType,
                                   int64_t rows, int64_t cols, int64_t validRows,
@@ -402,7 +459,7 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (loc == AddressSpace::GM || loc == AddressSpace::Zero)
     return emitError() << "a tile_buf lives in a core-local memory, not '"
                        << stringifyAddressSpace(loc) << "'";
-  if (!elementType.isIntOrFloat())
+  if (!isTileElementType(elementType))
     return emitError() << "tile_buf dtype must be an integer or float type, got "
                        << elementType;
   if (rows <= 0 || cols <= 0)
@@ -990,6 +1047,31 @@ LogicalResult SubViewOp::verify() {
            << sizes[0] << "x" << sizes[1]
            << " tile of the source's memory and elements";
   return success();
+}
+
+// A tile allocation without an address is a fresh buffer; with one it is
+// the core's memory there (no allocation: it may alias the tiles around
+// it) and sets up the new tile's run-time state.
+static void tileAllocationEffects(
+    Operation *op, bool addressed,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  OpResult tile = op->getOpResult(0);
+  if (!addressed)
+    effects.emplace_back(MemoryEffects::Allocate::get(), tile,
+                         SideEffects::DefaultResource::get());
+  else
+    effects.emplace_back(MemoryEffects::Write::get(), tile,
+                         TileStateResource::get());
+}
+
+void AllocTileOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  tileAllocationEffects(*this, static_cast<bool>(getAddr()), effects);
+}
+
+void AllocMultiTileOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  tileAllocationEffects(*this, static_cast<bool>(getAddr()), effects);
 }
 
 // An allocation's valid_row / valid_col operands set what its tile type

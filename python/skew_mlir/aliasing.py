@@ -1,8 +1,10 @@
 """Whether memrefs may address the same memory, conservatively: two values may
 alias unless MLIR's LocalAliasAnalysis (through views, region branches such
 as scf.if results and loop iter_args) proves them distinct allocations, or
-one of them is a FIFO pop's tile or an argument declared `llvm.noalias` (see
-native/aliasing.h for the exact rule)."""
+one of them is a FIFO pop's tile or an argument declared `llvm.noalias`, or
+their pto types place them in different memories (see native/aliasing.h for
+the exact rule). A tile at a fixed address (`pto.alloc_tile addr = ...`) is
+no allocation: it may alias the other tiles of its memory."""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ FREE_FROM_AIV = "pto.tfree_from_aiv"
 AIC_INITIALIZE_PIPE = "pto.aic_initialize_pipe"
 AIV_INITIALIZE_PIPE = "pto.aiv_initialize_pipe"
 GET_SUBBLOCK_IDX = "pto.get_subblock_idx"
+# A barrier of the cores (docs/fifo-contract.md): outside the FIFO model.
+SYNCALL = "pto.syncall"
 
 PUSH_OPS = frozenset({PUSH_TO_AIV, PUSH_TO_AIC})
 POP_OPS = frozenset({POP_FROM_AIC, POP_FROM_AIV})
@@ -34,6 +36,8 @@ PIPELINE_STAGES_ATTR = "pto.pipeline_stages"
 FIFO_DEPTH_ATTR = "pto.fifo_depth"
 CORE_ATTR = "pto.core"
 KERNEL_KIND_ATTR = "pto.kernel_kind"
+# The launch function of a kernel file: it calls the kernels it launches.
+ENTRY_ATTR = "pto.entry"
 MEMBERSHIP_ATTR = "pto.pipeline_membership"
 
 # What these ops mean (pipes, slots, split, tfree order): fifo_model.py.

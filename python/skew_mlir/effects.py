@@ -9,10 +9,20 @@ from mlir import ir
 from . import _native
 
 
+# MLIR's names of the default resource, of the pto dialect's FIFOs and of
+# the state a tile placed at an address is made with (native/pto_dialect.h).
+DEFAULT_RESOURCE = "<Default>"
+FIFO_RESOURCE = "pto.fifo"
+TILE_STATE_RESOURCE = "pto.tile_state"
+
+
 @dataclasses.dataclass(frozen=True)
 class Effect:
     kind: str  # "read" | "write" | "allocate" | "free"
     value: ir.Value | None  # the affected value, None when not known
+    # The resource affected: memory of the program, or another resource
+    # (the pto dialect's FIFOs: FIFO_RESOURCE).
+    resource: str = DEFAULT_RESOURCE
 
 
 def memory_effects(op: ir.Operation) -> list[Effect] | None:
@@ -20,4 +30,4 @@ def memory_effects(op: ir.Operation) -> list[Effect] | None:
     raw = _native.memory_effects(op)
     if raw is None:
         return None
-    return [Effect(kind, value) for kind, value in raw]
+    return [Effect(kind, value, resource) for kind, value, resource in raw]

@@ -30,6 +30,7 @@ from mlir import ir
 
 from . import _native, dialect as pto, tile_types
 from .attributes import integer_value
+from .calls import call_summaries, calls_under
 from .diagnostics import LocatedError
 
 C2V, V2C = "C2V", "V2C"
@@ -297,7 +298,13 @@ def kernels_of(module: ir.Operation) -> tuple[dict[str, list[ir.Operation]],
                                               list[tuple[ir.Operation, str]]]:
     """The kernel functions directly in `module`, by role (CUBE / VECTOR) in
     order, and its ops whose kernel marker is malformed (the op, what is
-    wrong: kernel_role)."""
+    wrong: kernel_role).
+
+    When functions of `module` are marked `pto.entry` (the launch function
+    of PTOAS's kernel files, which calls the cube and the vector kernel),
+    the kernels are those an entry calls: the others are compiled beside
+    them but not launched with them (PTOAS keeps such coverage functions in
+    one file), so they pair with nothing."""
     found: dict[str, list[ir.Operation]] = {CUBE: [], VECTOR: []}
     errors = []
     for block in module.regions[0].blocks:
@@ -310,7 +317,39 @@ def kernels_of(module: ir.Operation) -> tuple[dict[str, list[ir.Operation]],
                 continue
             if role is not None:
                 found[role].append(child)
+    launched = launched_functions(module)
+    if launched is not None:
+        found = {role: [f for f in functions if any(f == g for g in launched)]
+                 for role, functions in found.items()}
     return found, errors
+
+
+def launched_functions(module: ir.Operation) -> list[ir.Operation] | None:
+    """The functions the `pto.entry` functions directly in `module` run
+    through their calls (CallOpInterface), directly or not; None when
+    `module` has no entry function."""
+    entries = [child.operation for block in module.regions[0].blocks
+               for child in block.operations if pto.ENTRY_ATTR in child.operation.attributes]
+    if not entries:
+        return None
+    return [function for entry in entries
+            for summary in call_summaries(module, calls_under(entry), ())
+            for function in summary.functions]
+
+
+def unlaunched_functions(module: ir.Operation) -> list[ir.Operation]:
+    """The functions directly in `module` that its `pto.entry` functions
+    do not launch (neither an entry nor run by an entry's calls); [] when
+    it has no entry. They never run with the launched kernels, so no tool
+    pairs, checks or transforms them."""
+    launched = launched_functions(module)
+    if launched is None:
+        return []
+    return [child.operation for block in module.regions[0].blocks
+            for child in block.operations
+            if "function_type" in child.operation.attributes
+            and pto.ENTRY_ATTR not in child.operation.attributes
+            and not any(child.operation == f for f in launched)]
 
 
 def _walk(root: ir.Operation, names) -> list[ir.Operation]:

@@ -53,6 +53,14 @@ CONTRACTION_OPS = frozenset({
 # Ops the MTE engines run: priced by the bytes they move.
 COPY_OPS = frozenset({"linalg.copy", "linalg.transpose", "linalg.broadcast",
                       "tensor.extract_slice", "tensor.insert_slice"})
+# Tile IR (PTOAS's tile ops, destination-passing style), as the simulator
+# charges them: loads and stores by the global-memory bytes, moves by the
+# bytes they copy, matmuls by their multiply-adds, every other op with a
+# tile destination as a vector op over it.
+TILE_GM_OPS = frozenset({"pto.tload", "pto.tstore"})
+TILE_COPY_OPS = frozenset({"pto.tmov", "pto.textract"})
+TILE_CONTRACTION_OPS = frozenset({"pto.tmatmul", "pto.tmatmul.acc"})
+TILE_TRANSCENDENTAL_OPS = frozenset({"pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip"})
 
 
 def element_name(type_: ir.Type) -> str:

@@ -234,6 +234,29 @@ def _consumer_buffer(init: ir.Operation, direction: str) -> ir.Value | None:
     return init.operands[roles.index(role)] if role in roles else None
 
 
+def reserved_ranges(func_op, location: str) -> list[tuple[int, int]] | None:
+    """The byte ranges (base, size) of the buffers `func_op` reserves at
+    `location` (where its FIFO receive slots live); None when one of them
+    is placed by the allocator (its range is not known here)."""
+    operation = getattr(func_op, "operation", func_op)
+    ranges: list[tuple[int, int]] = []
+    unplaced = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == RESERVE_BUFFER \
+                and _native.pto_address_space(op.attributes["location"]) == location:
+            size = integer_value(op.attributes["size"])
+            base = integer_value(op.attributes["base"]) if "base" in op.attributes else None
+            if base is None or size is None:
+                unplaced.append(op)
+            else:
+                ranges.append((base, size))
+        return ir.WalkResult.ADVANCE
+
+    operation.walk(visit)
+    return None if unplaced else ranges
+
+
 def kernel_usage(func_op) -> dict[str, int]:
     """Bytes the kernel `func_op` already occupies per location (locations it
     does not use are absent).

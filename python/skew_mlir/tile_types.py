@@ -83,3 +83,8 @@ def tile_buf(type_: ir.Type) -> TileBuf | None:
 def multi_tile_buf(type_: ir.Type) -> MultiTileBuf | None:
     found = pto_type(type_)
     return found if isinstance(found, MultiTileBuf) else None
+
+
+def multi_tile_type(slot: ir.Type, count: int) -> ir.Type:
+    """`!pto.multi_tile_buf<slot, count = N>`."""
+    return ir.Type.parse(f"!pto.multi_tile_buf<{slot}, count = {count}>")

@@ -151,10 +151,14 @@ def test_pipe_ids_memref_tiles_and_bf16_with_their_own_slot_counts():
             assert np.asarray(mine).tobytes() == np.asarray(theirs).tobytes()
 
 
-def test_runs_of_one_compiled_pair_keep_no_memory():
+@pytest.mark.parametrize("path", [HERE / "Inputs" / "group_pair.mlir",
+                                  # tile IR: local memories, scratch tiles, cells
+                                  HERE.parents[1] / "examples" /
+                                  "deepseek_v4_decode_qk_pv_tile.mlir"])
+def test_runs_of_one_compiled_pair_keep_no_memory(path):
     # Measured: 52 KiB per run when each run made new ctypes descriptor
     # classes; benchmarks/jit_leak.py runs 1000.
-    module = ir.Module.parseFile(str(HERE / "Inputs" / "group_pair.mlir"))
+    module = ir.Module.parseFile(str(path))
     pair = find_pair(module)
     compiled = Compiled(module, pair)
     process = psutil.Process()

@@ -57,8 +57,23 @@ func.func @compact_unknown_memory(%t: !pto.tile_buf<ub, 16x16xf32>)
 
 // -----
 
-// expected-error @below {{unknown address space 'l2'}}
+// expected-error @below {{unknown pointer address space 'l2'}}
 func.func @ptr_unknown_space(%p: !pto.ptr<f32, l2>)
+
+// -----
+
+// expected-error @below {{unknown pointer address space 'zero'}}
+func.func @ptr_zero_space(%p: !pto.ptr<f32, zero>)
+
+// -----
+
+// expected-error @below {{unknown  type `hif9` in dialect `pto`}}
+func.func @unknown_element(%t: !pto.tile_buf<loc=vec, dtype=!pto.hif9, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf dtype must be an integer or float type, got '!pto.pipe'}}
+func.func @pipe_element(%t: !pto.tile_buf<loc=vec, dtype=!pto.pipe, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
 
 // -----
 

@@ -8,9 +8,43 @@
 // RUN: pto-opt %s -split-input-file -mlir-print-op-generic | pto-opt -split-input-file > %t.3.mlir
 // RUN: diff %t.1.mlir %t.3.mlir
 
+// Global memory is the default space: `<T, gm>` is `<T>` (one type, printed
+// without it); PTOAS's hardware names of the local memories read as ours.
 // CHECK-LABEL: func.func @pointers
-// CHECK-SAME: %{{.*}}: !pto.ptr<f32>, %{{.*}}: !pto.ptr<bf16, gm>, %{{.*}}: !pto.ptr<i64>
-func.func @pointers(%a: !pto.ptr<f32>, %b: !pto.ptr<bf16, gm>, %c: !pto.ptr<i64>) {
+// CHECK-SAME: %{{.*}}: !pto.ptr<f32>, %{{.*}}: !pto.ptr<bf16>, %{{.*}}: !pto.ptr<i64>, %{{.*}}: !pto.ptr<f16, vec>, %{{.*}}: !pto.ptr<f16, mat>, %{{.*}}: !pto.ptr<f32, acc>, %{{.*}}: !pto.ptr<f16, left>
+func.func @pointers(%a: !pto.ptr<f32>, %b: !pto.ptr<bf16, gm>, %c: !pto.ptr<i64>,
+                    %d: !pto.ptr<f16, ub>, %e: !pto.ptr<f16, l1>, %f: !pto.ptr<f32, l0c>,
+                    %g: !pto.ptr<f16, left>) {
+  return
+}
+
+// -----
+
+// A view of a pointer written with `gm` (PTOAS's printed form): the view's
+// pointer type is the one the argument has.
+// CHECK-LABEL: func.func @view_of_gm_pointer
+// CHECK: pto.make_tensor_view %{{.*}}, shape = [%{{.*}}, %{{.*}}], strides = [%{{.*}}, %{{.*}}] : !pto.tensor_view<16x16xf32>
+func.func @view_of_gm_pointer(%base: !pto.ptr<f32, gm>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %v = pto.make_tensor_view %base, shape = [%c16, %c16], strides = [%c16, %c1]
+    : !pto.tensor_view<16x16xf32>
+  return
+}
+
+// -----
+
+// The low-precision element types of the A5 cores, as tile, view and
+// pointer elements.
+// CHECK-LABEL: func.func @low_precision_elements
+// CHECK-SAME: !pto.ptr<!pto.hif8>, %{{.*}}: !pto.tensor_view<?x?x!pto.f8E8M0>
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.hif8, rows=16, cols=32
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.f4E2M1x2, rows=16, cols=32
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.f4E1M2x2, rows=16, cols=32
+func.func @low_precision_elements(%p: !pto.ptr<!pto.hif8>, %v: !pto.tensor_view<?x?x!pto.f8E8M0>) {
+  %a = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.hif8, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %b = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.f4E2M1x2, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %c = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=!pto.f4E1M2x2, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
 

@@ -53,14 +53,14 @@ func.func @read_after_write_hazard(%buf: memref<8x16xf32>) {
 
 // -----
 
-// The producer half writes memory: the writes of later iterations would land
-// early. Demoted.
+// The producer half writes global memory: the writes of later iterations
+// would land early. Demoted.
 // CHECK-LABEL: func.func @producer_writes
 func.func @producer_writes(%buf: memref<8xf32>, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: producer-half op 'memref.atomic_rmw' writes memory}}
+  // expected-remark @below {{demoted: producer-half op 'memref.atomic_rmw' writes global memory that does not provably move every iteration}}
   scf.for %i = %c0 to %c8 step %c1 {
     %old = memref.atomic_rmw addf %v, %buf[%i] : (f32, memref<8xf32>) -> f32
     %t = tensor.splat %old : tensor<16xf32>
@@ -73,13 +73,15 @@ func.func @producer_writes(%buf: memref<8xf32>, %v: f32) {
 // -----
 
 // A tile allocated by the producer half and filled in place: the fill is not
-// on an SSA path to the push, so the buffer is a carried value. Demoted.
+// on an SSA path to the push, but the push reads what the fill wrote, so the
+// fill joins the producer half (through the buffer); every producer copy
+// allocates its own tile. Skewed.
 // CHECK-LABEL: func.func @tile_filled_in_place
 func.func @tile_filled_in_place(%v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-remark @below {{demoted: the producer half's result #0 of 'memref.alloc' is used by 'linalg.fill' in the consumer half (only scalar arith is recomputed there)}}
+  // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4)}}
   scf.for %i = %c0 to %c8 step %c1 {
     %t = memref.alloc() : memref<16xf32>
     linalg.fill ins(%v : f32) outs(%t : memref<16xf32>)

@@ -5,6 +5,7 @@ FIFOs of the native runtime. It shares no code with the interpreter
 (skew_mlir.sim) beyond the pairing and the seeded inputs, so the two
 executors check each other.
 
+    tile_ir.py   tile IR (PTOAS's form) lowered to memrefs and scf loops
     rewrite.py   the FIFO ops become runtime calls, before bufferization
     lowering.py  entries per kernel, refusals, the upstream pipeline
     engine.py    ExecutionEngine, arguments, the threaded run
@@ -15,6 +16,7 @@ executors check each other.
 
 from __future__ import annotations
 
+from ..sim.values import DEFAULT_MAX_VALUE_BYTES
 from .child import Job, job, run_jobs
 from .engine import JitResult
 from .errors import JitError, JitUnsupported
@@ -23,10 +25,11 @@ __all__ = ["Job", "JitError", "JitResult", "JitUnsupported", "job", "run_jobs", 
 
 
 def run(module, pair, inputs, *, fifo_depth=None, max_pipe_bytes=512 << 20,
-        timeout: float = 300) -> JitResult:
+        max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES, timeout: float = 300) -> JitResult:
     """Run the pair once in a child process: its JitResult, or the SimError
     (Deadlock, JitError) it failed with raised."""
-    result = run_jobs([job(module, pair, inputs, fifo_depth, max_pipe_bytes)], timeout)[0]
+    result = run_jobs([job(module, pair, inputs, fifo_depth, max_pipe_bytes, max_value_bytes)],
+                      timeout)[0]
     if isinstance(result, Exception):
         raise result
     return result

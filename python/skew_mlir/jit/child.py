@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import pickle
+import signal
 import subprocess
 import sys
 
@@ -22,6 +23,7 @@ from mlir import ir
 
 from ..sim.errors import SimError
 from ..sim.kernels import Pair, functions_of
+from ..sim.values import DEFAULT_MAX_VALUE_BYTES
 from .errors import Deadlock, JitError, JitUnsupported, where
 
 _STAGE = "pto-jit-stage: "
@@ -36,15 +38,16 @@ class Job:
     inputs: dict[str, list]
     fifo_depth: int | None
     max_pipe_bytes: int
+    max_value_bytes: int  # each allocation of the kernels (--max-value-mib)
     stage: str  # "file:line:col: the pair of @kernel": where a death of the child is reported
 
 
 def job(module: ir.Module, pair: Pair, inputs: dict[str, list], fifo_depth: int | None,
-        max_pipe_bytes: int) -> Job:
+        max_pipe_bytes: int, max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> Job:
     funcs = functions_of(module)
     name = pair.cube or pair.vector
     return Job(module.operation.get_asm(enable_debug_info=True), pair, inputs, fifo_depth,
-               max_pipe_bytes, f"{where(funcs[name])}: the pair of @{name}")
+               max_pipe_bytes, max_value_bytes, f"{where(funcs[name])}: the pair of @{name}")
 
 
 def run_jobs(jobs: list[Job], timeout: float) -> list:
@@ -67,10 +70,18 @@ def run_jobs(jobs: list[Job], timeout: float) -> list:
     others = [line for line in done.stderr.decode(errors="replace").splitlines()
               if line and not line.startswith(_STAGE)]
     stage = _stages(done.stderr)
-    how = (f"was killed by signal {-done.returncode}" if done.returncode < 0
-           else f"exited with status {done.returncode}")
+    how = (f"was killed by signal {-done.returncode} ({_signal_name(-done.returncode)})"
+           if done.returncode < 0 else f"exited with status {done.returncode}")
     detail = f": {others[-1].strip()}" if others else ""
-    raise JitError(f"{stage}: the JIT's MLIR {how}{detail}")
+    raise JitError(f"{stage}: the JIT's child process {how}{detail} (an assertion of the "
+                   "MLIR it compiles with, or a kernel that reached outside its memory)")
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown signal"
 
 
 def _stages(stderr: bytes | None) -> str:
@@ -99,7 +110,8 @@ def serve() -> None:
                 module = ir.Module.parse(item.text)
                 results.append(execute(module, item.pair, item.inputs,
                                        fifo_depth=item.fifo_depth,
-                                       max_pipe_bytes=item.max_pipe_bytes))
+                                       max_pipe_bytes=item.max_pipe_bytes,
+                                       max_value_bytes=item.max_value_bytes))
             except Deadlock as exc:
                 results.append(("deadlock", str(exc)))
                 break

@@ -10,7 +10,9 @@ at once and block on each other through the pipes.
 
 Arguments follow the interpreter's launch (sim.kernels.make_inputs): one
 argument list; a memref argument is one global memory for every core that
-gets it (copied once per run, so the caller's inputs stay as they were).
+gets it (copied once per run, so the caller's inputs stay as they were), and
+so is a `!pto.ptr` argument's memory (a `memref<?xT>` once its tile IR is
+lowered), listed among the outputs once, as the interpreter lists it.
 Tensor arguments are copied per thread, since bufferization may update
 them in place.
 
@@ -30,9 +32,9 @@ import numpy as np
 from mlir import ir
 from mlir.execution_engine import ExecutionEngine
 
-from .. import _native, fifo_model
+from .. import _native, fifo_model, tile_types
 from ..sim.kernels import Pair, functions_of, pair_module, reachable
-from ..sim.values import dtype_of
+from ..sim.values import DEFAULT_MAX_VALUE_BYTES, dtype_of
 from .errors import Deadlock, JitError, JitUnsupported, describe
 from .lowering import entry_name, lower, prepare
 from .rewrite import KINDS
@@ -164,7 +166,8 @@ def _result_buffers(kernel: ir.Operation) -> list[np.ndarray]:
 class Compiled:
     """A pair compiled once; run() may be called many times."""
 
-    def __init__(self, module: ir.Module, pair: Pair, fifo_depth: int | None = None):
+    def __init__(self, module: ir.Module, pair: Pair, fifo_depth: int | None = None,
+                 max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES):
         if pair.cube is None or pair.vector is None:
             role = "cube" if pair.vector is None else "vector"
             name = pair.cube or pair.vector
@@ -179,7 +182,8 @@ class Compiled:
         self.kernels = {role: funcs[name] for role, name in pair.functions().items()}
         layout = _Layout(module, self.kernels, fifo_depth or 0)
         self.subblocks = layout.subblocks
-        lowered, rewritten = prepare(pair_module(module), list(self.kernels.values()))
+        lowered, rewritten = prepare(pair_module(module), list(self.kernels.values()),
+                                     max_value_bytes)
         self.sites = rewritten.sites
         lower(lowered)
         self.engine = ExecutionEngine(lowered, opt_level=2, shared_libs=[_runtime_library()])
@@ -210,7 +214,8 @@ class Compiled:
         vector = self.subblocks
         return (1, vector) if pipe.direction == fifo_model.C2V else (vector, 1)
 
-    def run(self, inputs: dict[str, list], max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> JitResult:
+    def run(self, inputs: dict[str, list], max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
+            max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> JitResult:
         launches, cores, results = [], [], []
         shared_memrefs: dict[str, list] = {}
         memory: dict[int, np.ndarray] = {}  # an input array -> the run's copy
@@ -221,14 +226,20 @@ class Compiled:
                 memory[id(array)] = np.copy(array)
             return memory[id(array)]
 
+        listed: set[int] = set()  # global memories of pointer arguments, listed once
         for role in (fifo_model.CUBE, fifo_model.VECTOR):
             kernel = self.kernels[role]
             name = self.pair.functions()[role]
-            types = list(kernel.attributes["function_type"].value.inputs)
-            memrefs = [global_memory(v) if isinstance(t, ir.MemRefType) else v
-                       for v, t in zip(inputs[role], types)]
-            shared_memrefs[role] = [v for v, t in zip(memrefs, types)
-                                    if isinstance(t, ir.MemRefType)]
+            pointers = [isinstance(tile_types.pto_type(t), tile_types.Ptr)
+                        for t in kernel.attributes["function_type"].value.inputs]
+            types = [_launch_type(t) for t in kernel.attributes["function_type"].value.inputs]
+            memrefs = [global_memory(v.base if p else v) if isinstance(t, ir.MemRefType) else v
+                       for v, t, p in zip(inputs[role], types, pointers)]
+            shared_memrefs[role] = []
+            for v, t, p in zip(memrefs, types, pointers):
+                if isinstance(t, ir.MemRefType) and not (p and id(v) in listed):
+                    shared_memrefs[role].append(v)
+                    listed.add(id(v))
             lanes = [None] if role == fifo_model.CUBE or self.subblocks == 1 \
                 else range(self.subblocks)
             for lane in lanes:
@@ -242,7 +253,7 @@ class Compiled:
                 cores.append((label, name, self.entries[role], launch.address, lane or 0))
         start = time.perf_counter()
         status, message, traces = _native.jit_run(self._pipe_configs, self._site_configs,
-                                                  cores, max_pipe_bytes)
+                                                  cores, max_pipe_bytes, max_value_bytes)
         seconds = time.perf_counter() - start
         if status:
             # Cores of a failed run may still be running their kernels (the
@@ -262,14 +273,31 @@ class Compiled:
             outputs[role] += shared_memrefs[role]
         pipes = {}
         for pipe, trace in zip(self.pipes, traces):
-            pipes[pipe] = [np.frombuffer(data, dtype=self.sites[site].dtype).reshape(shape)
-                           for site, shape, data in trace]
+            # A tile buffer's message is its valid region, as the interpreter's trace.
+            pipes[pipe] = [_region(np.frombuffer(data, dtype=self.sites[site].dtype)
+                                   .reshape(shape), valid)
+                           for site, shape, data, valid in trace]
         return JitResult(self.pair, outputs, pipes, self.slots, self.subblocks,
                          self.compile_seconds, seconds)
 
 
+def _launch_type(t: ir.Type) -> ir.Type:
+    """An argument's type as the lowered entry takes it: a `!pto.ptr<T>` is
+    its global memory, `memref<?xT>` (tile_ir.py)."""
+    pointer = tile_types.pto_type(t)
+    if isinstance(pointer, tile_types.Ptr):
+        return ir.MemRefType.get([ir.ShapedType.get_dynamic_size()], pointer.element,
+                                 loc=ir.Location.unknown())
+    return t
+
+
+def _region(tile: np.ndarray, valid: tuple) -> np.ndarray:
+    return tile[:valid[0], :valid[1]] if valid else tile
+
+
 def execute(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
-            fifo_depth: int | None = None,
-            max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES) -> JitResult:
+            fifo_depth: int | None = None, max_pipe_bytes: int = DEFAULT_MAX_PIPE_BYTES,
+            max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> JitResult:
     """Compile and run the pair once, in this process."""
-    return Compiled(module, pair, fifo_depth).run(inputs, max_pipe_bytes)
+    return Compiled(module, pair, fifo_depth, max_value_bytes).run(inputs, max_pipe_bytes,
+                                                                   max_value_bytes)

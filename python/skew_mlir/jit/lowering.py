@@ -1,9 +1,10 @@
 """From a kernel pair to LLVM dialect the ExecutionEngine compiles.
 
-prepare() copies the module holding the pair, adds one entry function per
-kernel (`@pto_jit_entry_<kernel>`: the kernel's arguments, then one
-out-buffer per result, so the launcher calls every kernel through one
-C-interface shape), refuses what the wheel's MLIR is known to abort on, and
+prepare() copies the module holding the pair, refuses values of static
+shape over the --max-value-mib bound, lowers its tile IR (tile_ir.py),
+adds one entry function per kernel (`@pto_jit_entry_<kernel>`: the
+kernel's arguments, then one out-buffer per result, so the launcher calls
+every kernel through one C-interface shape), refuses what the wheel's MLIR is known to abort on, and
 rewrites the FIFO ops (rewrite.py). lower() runs upstream's pipeline:
 elementwise ops to linalg, one-shot bufferization across function
 boundaries (identity layouts at the boundary; loops may carry tensors),
@@ -21,8 +22,11 @@ from mlir.passmanager import PassManager
 
 from .. import dialect as pto
 from .. import fifo_model
-from .errors import JitUnsupported, describe, where
-from .rewrite import Rewritten, rewrite_fifo_ops, stub_declarations
+from ..sim.values import DEFAULT_MAX_VALUE_BYTES, check_size
+from .errors import JitUnsupported, SimError, describe, where
+from .rewrite import (Rewritten, check_fifo_ops, element_bytes, rewrite_fifo_ops,
+                      stub_declarations)
+from .tile_ir import TileLowering
 
 PIPELINE = ",".join([
     # One-shot bufferization's in-place analysis does not see that a tensor
@@ -62,8 +66,8 @@ def _aborting(op: ir.Operation) -> str | None:
     for region in op.regions:
         for block in region.blocks:
             types += [a.type for a in block.arguments]
-    if "function_type" in op.attributes:
-        ftype = op.attributes["function_type"].value
+    ftype = op.attributes["function_type"].value if "function_type" in op.attributes else None
+    if isinstance(ftype, ir.FunctionType):  # not an llvm.func's
         types += list(ftype.inputs) + list(ftype.results)
     for t in types:
         if isinstance(t, ir.ShapedType) and t.element_type == ir.IntegerType.get_signless(1):
@@ -164,17 +168,60 @@ def _fresh_results(function: ir.Operation) -> None:
                     ret.operation.operands[i] = copy.result
 
 
-def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.Module, Rewritten]:
-    """A new module with the pair module's ops, an entry per kernel and the
-    FIFO ops rewritten; the sites of the rewritten FIFO ops."""
+def _fifo_ops(root: ir.Operation) -> list[ir.Operation]:
+    found = []
+
+    def visit(op):
+        if op.operation.name in fifo_model.OPS:
+            found.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return found
+
+
+def _check_sizes(root: ir.Operation, limit: int) -> None:
+    """JitError for a value of static shape over `limit` bytes, as the
+    interpreter refuses it (a size known only at run time is bounded by the
+    runtime's allocator)."""
+    def visit(op):
+        op = op.operation
+        for i, result in enumerate(op.results):
+            t = result.type
+            if isinstance(t, ir.ShapedType) and t.has_rank and t.has_static_shape:
+                try:
+                    check_size(f"{where(op)}: result #{i} of '{op.name}' ({t})", t.shape,
+                               element_bytes(t.element_type), limit)
+                except ValueError:  # an element type without a byte size: refused later
+                    pass
+                except SimError as exc:
+                    refused.append(str(exc))
+                    return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    refused: list[str] = []
+    root.walk(visit)  # an exception would escape the walk wrapped
+    if refused:
+        raise JitUnsupported(refused[0])
+
+
+def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
+            max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> tuple[ir.Module, Rewritten]:
+    """A new module with the pair module's ops, its tile IR lowered
+    (tile_ir.py), an entry per kernel and the FIFO ops rewritten; the sites
+    of the rewritten FIFO ops and run-time checks."""
     with pair_module.location:
         module = ir.Module.create()
     with ir.InsertionPoint(module.body):
         for op in pair_module.regions[0].blocks[0].operations:
             op.operation.clone()
+    _check_sizes(module.operation, max_value_bytes)
     for op in module.body.operations:
         if op.operation.name == "func.func":
             _fresh_results(op.operation)
+    check_fifo_ops(_fifo_ops(module.operation))
+    rewritten = Rewritten()
+    TileLowering(module, [k.attributes["sym_name"].value for k in kernels], rewritten).run()
     for kernel in kernels:
         name = kernel.attributes["sym_name"].value
         copy = next(op.operation for op in module.body.operations
@@ -185,8 +232,9 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation]) -> tuple[ir.
     declarations = [op.operation for op in module.body.operations
                     if op.operation.name == "func.func"
                     and not op.operation.regions[0].blocks
-                    and not len(op.attributes["function_type"].value.results)]
-    rewritten = rewrite_fifo_ops(module, ops)
+                    and not len(op.attributes["function_type"].value.results)
+                    and op.attributes["sym_name"].value not in rewritten.runtime]
+    rewrite_fifo_ops(module, ops, rewritten)
     stub_declarations(module, declarations, rewritten)
     return module, rewritten
 

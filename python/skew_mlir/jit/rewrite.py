@@ -6,6 +6,7 @@ JIT's FIFO runtime (native/fifo_runtime.cpp), before bufferization.
   to it), cast to an unranked memref, and `call @pto_jit_push_<elt>(site, m)`;
 - a pop: `memref.alloc` of the tile, `call @pto_jit_pop_<elt>(site, m)`,
   then `bufferization.to_tensor ... restrict writable` for a tensor tile;
+- a push or pop of a tile buffer: tile_ir.py, with the valid shape;
 - a tfree: `call @pto_jit_free(site)`; `pto.get_subblock_idx`:
   `call @pto_jit_subblock()`; the initialise ops are erased (their slot
   counts reach the runtime through fifo_model, like the other tools').
@@ -63,8 +64,10 @@ def element_bytes(t: ir.Type) -> int:
     return width // 8
 
 
-def _declare(module: ir.Module, declared: dict, name: str, inputs, results,
-             runtime: str) -> str:
+def declare(module: ir.Module, declared: dict, name: str, inputs, results,
+            runtime: str) -> str:
+    """Declare runtime function `name` once in `module` (recorded in
+    `declared`, a Rewritten's runtime map)."""
     if name not in declared:
         with ir.InsertionPoint.at_block_begin(module.body), ir.Location.unknown():
             fn = func.FuncOp(name, ir.FunctionType.get(list(inputs), list(results)))
@@ -73,7 +76,7 @@ def _declare(module: ir.Module, declared: dict, name: str, inputs, results,
     return name
 
 
-def _unranked(value: ir.Value) -> ir.Value:
+def unranked(value: ir.Value) -> ir.Value:
     """`value` (a memref) as an unranked memref, the runtime's argument."""
     t = ir.MemRefType(value.type)
     return memref.cast(ir.UnrankedMemRefType.get(t.element_type, t.memory_space), value)
@@ -90,45 +93,76 @@ def stub_declarations(module: ir.Module, declarations: list[ir.Operation],
     """Give each body-less function without results a body that ends the
     run with an error when called, as the interpreter does (a declaration
     stops a run only if it is called)."""
-    i64 = ir.IntegerType.get_signless(64)
     for fn in declarations:
         name = fn.attributes["sym_name"].value
-        rewritten.sites.append(Site(f"{where(fn)}: @{name} is a declaration without a body",
-                                    STOP, None, fifo_model.NO_SPLIT, 0))
         with fn.location:
-            _declare(module, rewritten.runtime, STOP_FN, [i64], [], STOP)
             block = fn.regions[0].blocks.append(*fn.attributes["function_type"].value.inputs)
             with ir.InsertionPoint(block):
-                site = arith.constant(i64, len(rewritten.sites) - 1)
-                func.CallOp([], STOP_FN, [site])
+                rewritten.stop_site(module, f"{where(fn)}: @{name} is a declaration "
+                                            "without a body")
                 func.ReturnOp([])
 
 
 @dataclasses.dataclass
 class Rewritten:
-    sites: list[Site]
-    runtime: dict[str, str]  # declared symbol -> runtime function (push, pop, free, subblock)
+    sites: list[Site] = dataclasses.field(default_factory=list)
+    # declared symbol -> runtime function (push, pop, free, subblock, ...)
+    runtime: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def stop_site(self, module: ir.Module, message: str) -> None:
+        """At the insertion point: a call that ends the run with `message`
+        (a located error found at run time)."""
+        i64 = ir.IntegerType.get_signless(64)
+        self.sites.append(Site(message, STOP, None, fifo_model.NO_SPLIT, 0))
+        declare(module, self.runtime, STOP_FN, [i64], [], STOP)
+        func.CallOp([], STOP_FN, [arith.constant(i64, len(self.sites) - 1)])
+
+    def free_call(self, module: ir.Module, op: ir.Operation) -> None:
+        """At the insertion point: the runtime call of tfree `op` (whatever
+        tile it names: the release is in order)."""
+        i64 = ir.IntegerType.get_signless(64)
+        declare(module, self.runtime, FREE_FN, [i64], [], "free")
+        self.sites.append(Site(describe(op), fifo_model.FREE, fifo_model.pipe_of(op),
+                               fifo_model.split_of(op), 0))
+        func.CallOp([], FREE_FN, [arith.constant(i64, len(self.sites) - 1)])
+
+    def fifo_site(self, op: ir.Operation, element: ir.Type) -> ir.Value:
+        """Number FIFO op `op` (a push or pop of tiles of `element`) as a
+        site; its number as an i64 constant at the insertion point."""
+        info = fifo_model.OPS[op.name]
+        try:
+            size, dtype = element_bytes(element), dtype_of(element)
+        except (ValueError, SimError):
+            raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
+                                 f"{element} through a pipe") from None
+        self.sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
+                               fifo_model.split_of(op), size, str(element), dtype))
+        return arith.constant(ir.IntegerType.get_signless(64), len(self.sites) - 1)
 
 
-def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
-    """Replace `ops` (the pair's FIFO, initialise and sub-block ops, in any
-    order) in `module`: the sites, numbered as the calls pass them, and the
-    runtime symbols the calls need."""
-    for op in ops:  # before any rewrite: a tfree's operand may name a pop
+def check_fifo_ops(ops: list[ir.Operation]) -> None:
+    """JitError for a FIFO op the FIFO model refuses; before any rewrite
+    (a tfree's operand may name a pop)."""
+    for op in ops:
         error = (fifo_model.op_error(op) or fifo_model.free_operand_error(op)
                  if op.name in fifo_model.OPS else None)
         if error:
             raise JitError(f"{describe(op)}: {error}")
+
+
+def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewritten) -> None:
+    """Replace `ops` (the pair's FIFO, initialise and sub-block ops, in any
+    order; checked by check_fifo_ops) in `module`, numbering the sites after
+    those `rewritten` has, and declaring the runtime symbols the calls need."""
     i64 = ir.IntegerType.get_signless(64)
-    declared: dict[str, str] = {}
-    sites: list[Site] = []
+    declared = rewritten.runtime
     for op in ops:
         if op.name in fifo_model.INIT_OPS:
             op.erase()
             continue
         with ir.InsertionPoint(op), op.location:
             if op.name == pto.GET_SUBBLOCK_IDX:
-                name = _declare(module, declared, SUBBLOCK_FN, [], [i64], "subblock")
+                name = declare(module, declared, SUBBLOCK_FN, [], [i64], "subblock")
                 call = func.CallOp([i64], name, [])
                 value = call.result
                 if op.results[0].type != i64:
@@ -138,37 +172,21 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
                 op.erase()
                 continue
             info = fifo_model.OPS[op.name]
-            site = ir.IntegerAttr.get(i64, len(sites))
-            site_value = arith.constant(i64, site)
             if info.kind == fifo_model.FREE:
-                name = _declare(module, declared, FREE_FN, [i64], [], "free")
-                func.CallOp([], name, [site_value])
-                sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
-                                  fifo_model.split_of(op), 0))
+                rewritten.free_call(module, op)
                 op.erase()
                 continue
             tile = fifo_model.tile_of(op)
             t = tile.type
-            try:
-                size = element_bytes(t.element_type)
-            except ValueError:
-                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
-                               f"{t.element_type} through a pipe") from None
-            try:
-                dtype = dtype_of(t.element_type)
-            except SimError:
-                raise JitUnsupported(f"{describe(op)}: the JIT cannot move tiles of "
-                               f"{t.element_type} through a pipe") from None
-            sites.append(Site(describe(op), info.kind, fifo_model.pipe_of(op),
-                              fifo_model.split_of(op), size, str(t.element_type), dtype))
-            unranked = ir.UnrankedMemRefType.get(t.element_type, None)
+            site_value = rewritten.fifo_site(op, t.element_type)
             fn = f"pto_jit_{info.kind}_{element_name(t.element_type)}"
-            _declare(module, declared, fn, [i64, unranked], [], info.kind)
+            declare(module, declared, fn, [i64, ir.UnrankedMemRefType.get(t.element_type, None)],
+                    [], info.kind)
             if info.kind == fifo_model.PUSH:
                 buffer = tile
                 if isinstance(t, ir.RankedTensorType):
                     buffer = bufferization.to_buffer(_dynamic_strided(t), tile)
-                func.CallOp([], fn, [site_value, _unranked(buffer)])
+                func.CallOp([], fn, [site_value, unranked(buffer)])
             else:
                 shape_type = (ir.MemRefType.get(t.shape, t.element_type)
                               if isinstance(t, ir.RankedTensorType) else t)
@@ -176,10 +194,9 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation]) -> Rewritten:
                     raise JitUnsupported(f"{describe(op)}: the JIT pops tiles of static shape, "
                                    f"got {t}")
                 buffer = memref.alloc(shape_type, [], [])
-                func.CallOp([], fn, [site_value, _unranked(buffer)])
+                func.CallOp([], fn, [site_value, unranked(buffer)])
                 value = buffer
                 if isinstance(t, ir.RankedTensorType):
                     value = bufferization.to_tensor(t, buffer, restrict=True, writable=True)
                 op.results[0].replace_all_uses_with(value)
             op.erase()
-    return Rewritten(sites, declared)

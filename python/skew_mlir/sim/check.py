@@ -21,6 +21,7 @@ from mlir.passmanager import PassManager
 from ..fifo_model import C2V, V2C, Pipe, default_slots
 from ..op_costs import CostModel
 from .errors import SimError
+from .races import DataRace
 from .kernels import find_pair, function_type, functions_of, make_inputs, pair_module
 from .scheduler import (DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS,
                         RunResult, run_pair)
@@ -69,6 +70,19 @@ class CheckResult:
     details: str = ""  # e.g. a deadlock report
     before: RunResult | None = None
     after: RunResult | None = None
+    # "before": the input has a data race, its result depends on timing and
+    # nothing was compared (not a failure of the pipeline); "after": the
+    # pipeline introduced one.
+    race: str = ""
+
+
+def race_result(label: str, race: DataRace, before: RunResult | None = None) -> CheckResult:
+    """The verdict on a run `label` ("before" / "after" the pipeline) that races."""
+    if label == "before":
+        return CheckResult(False, f"ERROR: the input has a data race: {race} (its result "
+                                  "depends on timing; nothing to compare)", race=label)
+    return CheckResult(False, f"FAIL: the pipeline introduced a data race (the input has "
+                              f"none): {race}", before=before, race=label)
 
 
 def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
@@ -98,6 +112,8 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             runs[label] = run_pair(module, pair, inputs, fifo_depth=fifo_depth, cost=cost,
                                    max_steps=max_steps, max_pipe_bytes=max_pipe_bytes,
                                    max_seconds=max_seconds, max_value_bytes=max_value_bytes)
+        except DataRace as exc:
+            return race_result(label, exc, runs.get("before"))
         except SimError as exc:
             first, _, rest = str(exc).partition("\n")
             return CheckResult(False, f"FAIL: {label} the pipeline: {first}", rest,

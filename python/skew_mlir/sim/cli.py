@@ -36,6 +36,7 @@ from .interpreter import RECURSION_LIMIT
 from .kernels import find_pair, make_inputs, pair_module
 from .loading import apply_pipeline, clone, load_module
 from .outputs import copy_inputs, save, summary
+from .races import DataRace
 from .scheduler import DEFAULT_MAX_PIPE_BYTES, DEFAULT_MAX_SECONDS, DEFAULT_MAX_STEPS, simulate
 from .timing import timing
 from .values import DEFAULT_MAX_VALUE_BYTES, mlir_name
@@ -70,8 +71,11 @@ def _mebibytes(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("file", help="MLIR file holding the kernel pair")
-    common.add_argument("--cube", help="cube kernel (default: the pto.core = \"aic\" function)")
-    common.add_argument("--vector", help="vector kernel (default: the pto.core = \"aiv\" function)")
+    common.add_argument("--cube", help="cube kernel (default: the cube kernel, pto.core = "
+                        "\"aic\" or pto.kernel_kind, that a pto.entry function calls, "
+                        "else the one the module has)")
+    common.add_argument("--vector", help="vector kernel (default: as for --cube, the "
+                        "vector one)")
     common.add_argument("--fifo-depth", type=_slots, metavar="N",
                         help="slots of each pipe no initialise op declares (default: "
                         "module pto.fifo_depth, else 4); check runs the pass with "
@@ -151,8 +155,21 @@ def _run_jit(args, module, pair, inputs) -> int:
     from .. import jit
     if args.timeline:
         raise SimError("--timeline needs the interpreter's cycles: drop --jit")
+    # Real threads make a racy input's result a matter of timing: the
+    # interpreter's race detector runs first (DataRace ends the run).
+    try:
+        simulate(module, cube=args.cube, vector=args.vector, inputs=copy_inputs(inputs),
+                 fifo_depth=args.fifo_depth, max_steps=args.max_steps,
+                 max_pipe_bytes=args.max_pipe_mib << 20, max_seconds=args.max_seconds,
+                 max_value_bytes=args.max_value_mib << 20)
+    except DataRace:
+        raise
+    except SimError as exc:
+        first = str(exc).partition("\n")[0]
+        print(f"note: no race check: the interpreter cannot run the pair: {first}")
     result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
-                     max_pipe_bytes=args.max_pipe_mib << 20, timeout=args.max_seconds)
+                     max_pipe_bytes=args.max_pipe_mib << 20,
+                     max_value_bytes=args.max_value_mib << 20, timeout=args.max_seconds)
     pipes = ", ".join(f"{p}: {len(m)} messages, {result.slots[p]} slots"
                       for p, m in result.pipes.items()) or "no messages"
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"
@@ -234,7 +251,7 @@ def _check_jit(args, before, after, note) -> int:
     report = jit_check(before, after, seed=args.seed, fifo_depth=args.fifo_depth,
                        cube=args.cube, vector=args.vector, args=dict(args.arg),
                        max_steps=args.max_steps, max_pipe_bytes=args.max_pipe_mib << 20,
-                       max_seconds=args.max_seconds)
+                       max_seconds=args.max_seconds, max_value_bytes=args.max_value_mib << 20)
     print(report.verdict)
     if report.details:
         print(report.details)
@@ -304,6 +321,9 @@ def _main(argv: list[str] | None) -> int:
             _require_plotting()
         with pto.make_context():
             return _run(args) if args.command == "run" else _check(args)
+    except DataRace as exc:
+        print(f"pto-sim: error: {exc} (the result depends on timing)", file=sys.stderr)
+        return 1
     except (SimError, CostModelError) as exc:
         print(f"pto-sim: error: {exc}", file=sys.stderr)
         return 1

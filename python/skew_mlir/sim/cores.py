@@ -8,6 +8,8 @@ import time
 from .errors import StepLimitExceeded
 
 COMPUTE, BLOCKED_PUSH, BLOCKED_POP = "compute", "blocked-push", "blocked-pop"
+# Waiting at a barrier (pto.syncall) for the other cores: idle in reports.
+BLOCKED_SYNC = "blocked-sync"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,13 +39,15 @@ class Core:
         self.lane = subblock or 0  # its producer / consumer lane of a pipe (fifo_model)
         self.clock = 0
         self.busy = 0
-        self.blocked = {BLOCKED_PUSH: 0, BLOCKED_POP: 0}
+        self.blocked = {BLOCKED_PUSH: 0, BLOCKED_POP: 0, BLOCKED_SYNC: 0}
         self.segments: list[list] = []  # [start, end, kind], adjacent equal kinds merged
         self.fifo_events: list[FifoEvent] = []
         self.steps = 0
         self.max_steps = max_steps
         self.calls = 0  # func.call nesting at the current point of execution
         self.local: dict = {}  # address space -> its bytes (tile IR; sim/tiles.py)
+        # This core's handle on the race detector of shared memory (races.py).
+        self.shared = None
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
 

@@ -28,6 +28,10 @@ def handles(*names: str):
 class Step:
     run: Callable
     blocking: bool = False
+    # The step reports its shared-memory accesses to the race detector
+    # itself (element by element); others get their whole memref operands
+    # reported (races.tracked).
+    exact_memory: bool = False
 
 
 def step(genfn: Callable, blocking: bool) -> Step:

@@ -23,6 +23,7 @@ from .cores import Core
 from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
 from .kernels import functions_of
+from .races import tracked
 from .values import DEFAULT_MAX_VALUE_BYTES, check_size, dtype_of
 
 
@@ -101,7 +102,7 @@ class Compiler:
                 check_size(f"{where(op)}: result #{i} of '{op.name}' ({t})", t.shape,
                            element_bytes(t.element_type), limit)
         try:
-            return handler(op, self)
+            return tracked(op, self, handler(op, self))
         except MemoryError:
             raise SimError(f"{where(op)}: out of memory building '{op.name}' (the limit "
                            "per value, --max-value-mib, is beyond what the machine "

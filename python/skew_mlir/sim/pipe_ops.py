@@ -10,6 +10,11 @@ pop's valid-row/valid-column operands when given, else its type's static
 v_row/v_col, else the message's (its half's, under split). The optional
 sub-block operand of tpush_to_aic does not change the data (the pushing
 sub-block is the one running).
+
+pto.syncall is a barrier: a core that reaches it waits until every core it
+joins (by its core_type: the cube, the vector sub-blocks, or all of them)
+has reached a syncall; what they stored before it, each sees after it.
+The simulated pair is one block, so it joins that block's cores.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from mlir import ir
 
 from .. import dialect as pto
 from .. import fifo_model, tile_types
@@ -30,11 +36,14 @@ from .values import dtype_of, mlir_name
 class Request:
     """What a core asks the scheduler for when it reaches a pipe op."""
 
-    kind: str  # fifo_model.PUSH / POP / FREE
-    pipe: fifo_model.Pipe
+    kind: str  # fifo_model.PUSH / POP / FREE, or SYNC
+    pipe: fifo_model.Pipe | None  # None for SYNC
     site: str  # the op, for reports
     split: int = fifo_model.NO_SPLIT
-    value: object = None  # the pushed tile
+    value: object = None  # the pushed tile; for SYNC the roles of the cores it joins
+
+
+SYNC = "sync"
 
 
 def _checked(op, cc) -> fifo_model.FifoOp | None:
@@ -157,3 +166,25 @@ def _subblock_idx(op, cc) -> Step:
     def run(frame):
         frame[out] = index
     return Step(run)
+
+
+def _sync_roles() -> dict:
+    """The core_type attribute of pto.syncall -> the roles of the cores it joins."""
+    return {ir.Attribute.parse(f"#pto.sync_core_type<{name}>"): roles
+            for name, roles in (("aiv_only", (fifo_model.VECTOR,)),
+                                ("aic_only", (fifo_model.CUBE,)),
+                                ("mix", (fifo_model.CUBE, fifo_model.VECTOR)))}
+
+
+@handles(pto.SYNCALL)
+def _syncall(op, cc) -> Step:
+    roles = _sync_roles()[op.attributes["core_type"]]
+    if cc.core.role not in roles:
+        raise SimError(f"{where(op)}: a syncall that joins only the "
+                       f"{' and '.join(roles)} cores, run by the {cc.core.role} kernel "
+                       f"@{cc.core.function}")
+    request = Request(SYNC, None, describe(op), value=roles)
+
+    def run(frame):
+        yield request
+    return Step(run, True)

@@ -29,13 +29,14 @@ from mlir import ir
 
 from .. import fifo_model
 from ..op_costs import CostModel
-from .cores import BLOCKED_POP, BLOCKED_PUSH, Core, FifoEvent
+from .cores import BLOCKED_POP, BLOCKED_PUSH, BLOCKED_SYNC, Core, FifoEvent
 from .errors import Deadlock, SimError, where
 from .fifo import Pipe
 from .interpreter import Program
 from .kernels import (Pair, arg_types, find_pair, functions_of, make_inputs, pair_module,
                       reachable)
-from .pipe_ops import Request
+from .pipe_ops import SYNC, Request
+from .races import RaceDetector
 from .tiles import GlobalPtr, TileMessage, payload_bytes
 from .values import DEFAULT_MAX_VALUE_BYTES
 
@@ -157,18 +158,21 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
     kernels = {role: funcs[name] for role, name in pair.functions().items()}
     layout = _PipeLayout(module, kernels, fifo_depth or 0)
     running: list[_Running] = []
+    races = _shared_memories(kernels, inputs)
     kept = 0  # bytes the pipes' messages hold (see MESSAGE_OVERHEAD)
     with np.errstate(all="ignore"):  # integer wrap-around and IEEE specials are semantics
         for role in (fifo_model.CUBE, fifo_model.VECTOR):
             name = pair.functions().get(role)
             if name is None:
                 core = Core(role, "<echo peer>", max_steps, max_seconds)
+                core.shared = races.add_core("echo peer")
                 running.append(_Running(core, _echo(role), echo=True))
                 continue
             lanes = [None] if role == fifo_model.CUBE or layout.subblocks == 1 \
                 else range(layout.subblocks)
             for subblock in lanes:
                 core = Core(role, name, max_steps, max_seconds, subblock)
+                core.shared = races.add_core(core.name)
                 gen = program.function(name, core).call(list(inputs[role]))
                 running.append(_Running(core, gen))
         for r in running:
@@ -178,6 +182,11 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
             for r in running:
                 while not r.done:
                     req = r.request
+                    if req.kind == SYNC:
+                        if not _barrier(running, req):
+                            break
+                        moved = True
+                        continue
                     served, reply = _serve(r, layout, cost)
                     if not served:
                         break
@@ -216,6 +225,17 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
                 outputs[role].append(value.base)
     return RunResult(pair, {r.core.name: r.core for r in running}, outputs, layout.pipes,
                      layout.subblocks, cost)
+
+
+def _shared_memories(kernels: dict[str, object], inputs: dict[str, list]) -> RaceDetector:
+    """A race detector over the global memories of the kernels' arguments."""
+    races = RaceDetector()
+    for role, func in kernels.items():
+        for i, (value, t) in enumerate(zip(inputs[role], arg_types(func))):
+            base = value.base if isinstance(value, GlobalPtr) else value
+            if isinstance(t, ir.MemRefType) or isinstance(value, GlobalPtr):
+                races.share(base, f"argument #{i} ({t}), global memory")
+    return races
 
 
 class _PipeLayout:
@@ -317,6 +337,7 @@ def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
         before = core.busy
         core.spend(cost.push(payload_bytes(data)))
         msg = pipe.push(lane, data, req.split, core.clock, cost.pipe_latency, req.site)
+        core.shared.pushed(pipe.key, msg.index, lane, pipe.producers, pipe.slots)
         core.fifo_events.append(FifoEvent("push", pipe.name, msg.index, before, core.busy))
         return True, None
     if req.kind == fifo_model.POP:
@@ -328,13 +349,33 @@ def _serve(r: _Running, layout: _PipeLayout, cost: CostModel):
         core.spend(cost.pop(payload_bytes(msg.data)))
         split = msg.split if r.echo else req.split
         tile = pipe.pop(lane, split, core.clock, req.site)
+        core.shared.popped(pipe.key, msg.index)
+        if not pipe.state.frees:  # the pop releases the slot (fifo_model)
+            core.shared.released(pipe.key, msg.index, lane, pipe.consumers)
         core.fifo_events.append(FifoEvent("pop", pipe.name, msg.index, before, core.busy))
         return True, ((tile, pipe.key, split) if r.echo else tile)
     core.spend(cost.free_cycles)
-    if pipe.free(lane, core.clock) is None:
+    freed = pipe.free(lane, core.clock)
+    if freed is None:
         raise SimError(f"{req.site}: tfree on {pipe.name} without a popped, unreleased "
                        f"message to free")
+    core.shared.released(pipe.key, freed.index, lane, pipe.consumers)
     return True, None
+
+
+def _barrier(running: list[_Running], req: Request) -> bool:
+    """Let the cores a syncall joins pass it together once all of them have
+    reached one: each waits until the last arrives. False while some have
+    not (a core that returned first never will: a deadlock)."""
+    joined = [r for r in running if not r.echo and r.core.role in req.value]
+    if not all(not r.done and r.request.kind == SYNC for r in joined):
+        return False
+    arrival = max(r.core.clock for r in joined)
+    joined[0].core.shared.synced([r.core.shared for r in joined[1:]])
+    for r in joined:
+        r.core.wait(arrival, BLOCKED_SYNC)
+        _advance(r, None)
+    return True
 
 
 def _memory_report(req: Request, pipes: dict, kept: int, limit: int) -> str:
@@ -352,6 +393,10 @@ def _deadlock_report(running: list[_Running], pipes: dict) -> str:
             lines.append(head + "returned")
             continue
         req = r.request
+        if req.kind == SYNC:
+            lines.append(head + f"waiting at {req.site} for the "
+                         f"{' and '.join(req.value)} cores")
+            continue
         pipe = pipes.get(req.pipe)
         name = pipe.name if pipe else (str(req.pipe) if req.pipe else f"any {req.value} pipe")
         why = (f"push to {name}, all {pipe.slots} slots held" if req.kind == fifo_model.PUSH

@@ -179,12 +179,22 @@ def _extract(op, cc) -> Step:
     src, out = cc.slot(op.operands[0]), cc.slot(op.results[0])
     indices = cc.slots_of(list(op.operands)[1:])
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+    shared = cc.core.shared if isinstance(op.operands[0].type, ir.MemRefType) else None
+    if shared is None:
+        def run(frame):
+            source = frame[src]
+            frame[out] = source[_checked(site, source.shape, _index(frame, indices))]
+            spend(cycles)
+        return Step(run)
+    race_site = shared.site(op)
 
-    def run(frame):
+    def run_shared(frame):
         source = frame[src]
-        frame[out] = source[_checked(site, source.shape, _index(frame, indices))]
+        index = _checked(site, source.shape, _index(frame, indices))
+        shared.read(source, race_site, index)
+        frame[out] = source[index]
         spend(cycles)
-    return Step(run)
+    return Step(run_shared, exact_memory=True)
 
 
 @handles("tensor.insert")
@@ -207,11 +217,17 @@ def _store(op, cc) -> Step:
     indices = cc.slots_of(list(op.operands)[2:])
     spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
 
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
+
     def run(frame):
         target = frame[dest]
-        target[_checked(site, target.shape, _index(frame, indices))] = frame[value]
+        index = _checked(site, target.shape, _index(frame, indices))
+        if shared is not None:
+            shared.write(target, race_site, index)
+        target[index] = frame[value]
         spend(cycles)
-    return Step(run)
+    return Step(run, exact_memory=True)
 
 
 @handles("tensor.from_elements")

@@ -17,6 +17,7 @@ from mlir import ir
 from .. import tile_types
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
+from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
                     pad_value, tile_storage)
@@ -101,14 +102,31 @@ def _scalar_index(site: str, p: GlobalPtr, offset: int) -> int:
     return index
 
 
+def _scalar_element(op, cc, ptr: int, offset: int, kind: int):
+    """frame -> (memory, index) of the element a scalar access of `op`
+    touches, checked in bounds and recorded for the race detector."""
+    site = where(op)
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
+
+    def element(frame):
+        p = frame[ptr]
+        index = _scalar_index(site, p, int(frame[offset]))
+        if shared is not None:
+            shared.global_elements(p.base, (index,), kind, race_site)
+        return p.base, index
+    return element
+
+
 @handles("pto.load_scalar")
 def _load_scalar(op, cc) -> Step:
-    ptr, offset, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
-    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+    out = cc.slot(op.results[0])
+    element = _scalar_element(op, cc, cc.slot(op.operands[0]), cc.slot(op.operands[1]), READ)
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
 
     def run(frame):
-        p = frame[ptr]
-        frame[out] = p.base[_scalar_index(site, p, int(frame[offset]))]
+        memory, index = element(frame)
+        frame[out] = memory[index]
         spend(cycles)
     return Step(run)
 
@@ -116,11 +134,12 @@ def _load_scalar(op, cc) -> Step:
 @handles("pto.store_scalar")
 def _store_scalar(op, cc) -> Step:
     value, ptr, offset = cc.slots_of(op.operands)
-    spend, cycles, site = cc.spend, cc.cost.scalar_op_cycles, where(op)
+    element = _scalar_element(op, cc, ptr, offset, WRITE)
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
 
     def run(frame):
-        p = frame[ptr]
-        p.base[_scalar_index(site, p, int(frame[offset]))] = frame[value]
+        memory, index = element(frame)
+        memory[index] = frame[value]
         spend(cycles)
     return Step(run)
 
@@ -252,14 +271,20 @@ def _tload_tstore(op, cc) -> Step:
     src, dst = cc.slots_of(op.operands)
     view_slot, tile_slot = (src, dst) if loading else (dst, src)
     spend, cost, site = cc.spend, cc.cost, where(op)
+    shared = cc.core.shared
+    race_site = shared.site(op) if shared is not None else 0
 
     def run(frame):
-        tile, window = frame[tile_slot], frame[view_slot].window(site)
+        view = frame[view_slot]
+        tile, window = frame[tile_slot], view.window(site)
         if tuple(window.shape) != tuple(tile.valid):
             raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
                            f"{'x'.join(map(str, window.shape))} window "
                            f"{'into' if loading else 'from'} a tile whose valid shape is "
                            f"{tile.valid[0]}x{tile.valid[1]}")
+        if shared is not None:
+            flat = strided_elements(view.offset, view.shape, view.strides)
+            shared.global_elements(view.base, flat, READ if loading else WRITE, race_site)
         if loading:
             tile.region()[...] = window
         else:
@@ -347,7 +372,9 @@ _BINARY = {
 
 def _vector_step(op, cc, compute, transcendental=False) -> Step:
     """A vector op: `compute(sources, dst, rows, cols)` returns the rows x cols
-    values to write into dst's valid region."""
+    values to write into dst's valid region. An empty valid region (0 rows
+    or 0 columns, as kernels that set valid shapes at run time give their
+    tiles before they are filled) is a no-op: it reads nothing."""
     *ins, dst = cc.slots_of(op.operands)
     spend, cost, site = cc.spend, cc.cost, where(op)
 
@@ -355,6 +382,8 @@ def _vector_step(op, cc, compute, transcendental=False) -> Step:
     def run(frame):
         out = frame[dst]
         rows, cols = out.valid
+        if rows == 0 or cols == 0:
+            return  # an empty destination region: nothing to compute or read
         values = compute(site, [frame[s] for s in ins], out, rows, cols)
         out.data[:rows, :cols] = values
         spend(cost.vector(out.data[:rows, :cols].nbytes, transcendental))

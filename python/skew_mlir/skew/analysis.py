@@ -9,26 +9,30 @@ from mlir import ir
 from ..dialect import PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
 from ..fifo_model import Pipe, pipe_of
 from ..loop_ranges import Constants
-from .depth import PipeBudget, Remainder, requested_depth, skew_depth
-from .hazards import UNKNOWN_PEER, PeerMemory, check_memory
+from .capacity import Room
+from .depth import Depth, PipeBudget, Remainder, requested_depth, skew_depth
+from .hazards import check_memory
 from .loops import PipelineLoop, skew_range
+from .multibuffer import plan_buffers
+from .peer_memory import UNKNOWN_PEER, PeerMemory
 from .plan import CannotSkew, DemotionPlan, GuardedRange, SkewPlan
 from .slicing import split_halves
 
 
 def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-            remainder: Remainder = Remainder.PEEL, peer: PeerMemory = UNKNOWN_PEER
-            ) -> SkewPlan | DemotionPlan | None:
+            remainder: Remainder = Remainder.PEEL, peer: PeerMemory = UNKNOWN_PEER,
+            room: Room | None = None) -> SkewPlan | DemotionPlan | None:
     """None for a loop that is not cross-core (left alone), else a skew or a
     demotion. `slots`: the slot count of each pipe the loop uses;
     `constants` reads the bounds; `remainder` is the pass option; `peer`:
-    what the peer kernel may do to global memory."""
+    what the peer kernel may do to global memory; `room`: the tile memory
+    of its kernel (None: the copies of its buffers are not bounded)."""
     if not loop.fifo and not loop.calls:
         return None
     try:
         if not _cross_core(loop):
             return None
-        return _plan_skew(loop, slots, constants, remainder, peer)
+        return _plan_skew(loop, slots, constants, remainder, peer, room)
     except CannotSkew as exc:
         return DemotionPlan(loop.op, exc.reason, exc.consumer)
 
@@ -62,7 +66,7 @@ def _cross_core(loop: PipelineLoop) -> bool:
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-               remainder: Remainder, peer: PeerMemory) -> SkewPlan:
+               remainder: Remainder, peer: PeerMemory, room: Room | None) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -82,6 +86,7 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     halves = split_halves(op)
     _check_pipes(loop.fifo)
     check_memory(halves, peer)
+    buffers = plan_buffers(op, halves)
     messages = Counter(pipe_of(f) for f in loop.fifo)
     pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
     counts = set(slots.values())
@@ -93,9 +98,25 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
             depth = depth._replace(depth=rng.max_trip // 2, reasons=depth.reasons + (
                 f"{op.operands[0].type} holds at most {rng.max_trip} iterations "
                 f"at step {rng.step}",))
-        return SkewPlan.guarded_skew(op, halves, rng, depth, text)
+        depth = _fit(depth, buffers, room, lambda d: skew_depth(d, pipes, None))
+        return SkewPlan.guarded_skew(op, halves, rng, depth, text, buffers)
     depth = skew_depth(requested_depth(loop.stages), pipes, rng.trip, remainder)
-    return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text)
+    depth = _fit(depth, buffers, room, lambda d: skew_depth(d, pipes, rng.trip, remainder))
+    return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text, buffers)
+
+
+def _fit(depth: Depth, buffers: tuple, room: Room | None, redo) -> Depth:
+    """`depth`, lowered until the copies of `buffers` fit `room` (`redo(d)`:
+    the depth rule again from d); raises CannotSkew when none does."""
+    if not buffers or room is None or depth.depth < 1:
+        return depth
+    fitted, reason = room.fit(buffers, depth.depth)
+    if reason is None:
+        return depth
+    if not fitted:
+        raise CannotSkew(f"tile memory: the copies of its buffers fit at no depth ({reason})")
+    lowered = redo(fitted)
+    return Depth(depth.requested, lowered.depth, depth.reasons + (reason,) + lowered.reasons)
 
 
 def _check_pipes(fifo: list[ir.Operation]) -> None:

@@ -22,7 +22,10 @@ from mlir import ir
 
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..fifo_model import pipe_of
-from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TRANSCENDENTAL_OPS, CostModel,
+from .. import tile_types
+from ..effects import memory_effects
+from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TILE_CONTRACTION_OPS, TILE_COPY_OPS,
+                        TILE_GM_OPS, TILE_TRANSCENDENTAL_OPS, TRANSCENDENTAL_OPS, CostModel,
                         element_bytes, element_name)
 from .depth import Remainder
 from .pairing import at_most, peer_kernel
@@ -107,6 +110,12 @@ def _own_cycles(op: ir.Operation, cost: CostModel) -> int | None:
         return cost.push(_bytes(op.operands[0].type))
     if name in POP_OPS:
         return cost.pop(_bytes(op.results[0].type))
+    tiles = [tile_types.tile_buf(v.type) for v in op.operands]
+    if any(tiles):
+        # A view of a tile (subview, a slot of a multi-tile) moves nothing.
+        if memory_effects(op) == []:
+            return 0
+        return _tile_cycles(name, [t for t in tiles if t], cost)
     if name in FREE_OPS:
         return cost.free_cycles
     if name in FREE_OF_COST:
@@ -132,6 +141,23 @@ def _own_cycles(op: ir.Operation, cost: CostModel) -> int | None:
     return None if op.regions else 0
 
 
+def _tile_cycles(name: str, tiles: list, cost: CostModel) -> int:
+    """A tile op over the tile buffers `tiles` (its operands in order, the
+    destination last), at their static shape."""
+    if name in TILE_GM_OPS:
+        return cost.gm(_tile_bytes(tiles[0]))
+    if name in TILE_COPY_OPS:
+        return cost.copy(_tile_bytes(tiles[-1]))
+    if name in TILE_CONTRACTION_OPS:
+        lhs, rhs = tiles[-3], tiles[-2]
+        return cost.matmul(2 * lhs.rows * lhs.cols * rhs.cols, element_name(lhs.element))
+    return cost.vector(_tile_bytes(tiles[-1]), name in TILE_TRANSCENDENTAL_OPS)
+
+
+def _tile_bytes(tile) -> int:
+    return tile.rows * tile.cols * element_bytes(tile.element)
+
+
 def _structured(op: ir.Operation, cost: CostModel) -> int:
     """A linalg op whose body runs vectorised over its iteration domain."""
     body = [o.operation for o in op.regions[0].blocks[0].operations][:-1]
@@ -145,6 +171,9 @@ def _structured(op: ir.Operation, cost: CostModel) -> int:
 
 
 def _bytes(type_: ir.Type) -> int:
+    tile = tile_types.tile_buf(type_)
+    if tile is not None:
+        return _tile_bytes(tile)
     shaped = ir.ShapedType(type_)
     return math.prod(shaped.shape) * element_bytes(shaped.element_type)
 

@@ -6,6 +6,7 @@ from mlir import ir
 
 from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
+from .emit_buffers import BufferCopies
 from .plan import Copy, DemotionPlan, Halves, SkewPlan
 
 
@@ -61,7 +62,8 @@ class LoopEmitter:
     `make_constants` and `steady_loop`. The plan gives `loop` and `bounds`
     (its start / stop / step as read, None where not a constant)."""
 
-    def __init__(self, plan, pool: ConstantPool):
+    def __init__(self, plan, pool: ConstantPool, buffers: tuple = ()):
+        """`buffers`: the tile buffers the form copies (multibuffer.Buffered)."""
         self.plan = plan
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
@@ -78,6 +80,7 @@ class LoopEmitter:
         # (see `emit`).
         self.created: list[ir.Operation | Clones] = []
         self.pooled: list[int] = []
+        self.buffers = BufferCopies(buffers, plan.depth, self.created)
 
     def make_constants(self, values: tuple[int, ...]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
@@ -114,6 +117,8 @@ class LoopEmitter:
         before the swap touches the loop, so on any failure erasing what was
         built (users first) leaves the IR exactly as it was."""
         try:
+            with ir.InsertionPoint(self.plan.loop), self.plan.loop.location:
+                self.buffers.allocate()
             results = self.build()
         except BaseException:
             for item in reversed(self.created):
@@ -126,6 +131,7 @@ class LoopEmitter:
         for old, new in zip(loop.results, results):
             old.replace_all_uses_with(new)
         self.retire()
+        self.buffers.release()
 
     def retire(self) -> None:
         """What becomes of the original loop once its uses are replaced."""
@@ -153,13 +159,14 @@ class LoopEmitter:
                                         [loop.location] * (1 + len(types)))
         return steady, body
 
+
 class SkewEmitter(LoopEmitter):
     """A producer skew's constant-trip form: prologue, steady loop, epilogue
     from the copies of the two halves (`producer`, `consumer`); a form of
     another kind overrides `build` (emit_guarded.py)."""
 
     def __init__(self, plan: SkewPlan, group: int | None, pool: ConstantPool):
-        super().__init__(plan, pool)
+        super().__init__(plan, pool, plan.buffers)
         halves = plan.halves
         self.yielded = list(halves.terminator.operands)
         self.producer = Part(halves, halves.producer, halves.producer_uses_iv, group)
@@ -167,21 +174,36 @@ class SkewEmitter(LoopEmitter):
                               halves.consumer_uses_iv, group, untagged=len(halves.recompute))
 
     def outside(self, half: Part, copy: Copy) -> CloneSpec:
-        """A copy outside the steady loop: its induction value is a constant."""
+        """A copy outside the steady loop of a constant trip count: its
+        induction value is a constant, and so is its iteration's group."""
         mapping = {self.iv: self.offsets[copy.iv]} if half.uses_iv else {}
+        start, _, step = self.plan.bounds
+        mapping.update(self.buffers.mapping(
+            copy, (copy.iv - start) // step // self.plan.depth))
         return CloneSpec(mapping, (), half.tag(copy))
 
-    def inside(self, half: Part, copy: Copy, k: ir.Value) -> CloneSpec:
+    def inside(self, half: Part, copy: Copy, k: ir.Value,
+               parity: int | ir.Value = 0) -> CloneSpec:
         """A steady-loop copy: its induction value is k + copy.iv (k: the
         steady loop's IV), computed just before it (nothing dead is emitted
-        for a half without IV uses)."""
+        for a half without IV uses); `parity`: its group's (emit_buffers)."""
+        mapping = self.buffers.mapping(copy, parity)
         if not half.uses_iv:
-            return CloneSpec({}, (), half.tag(copy))
+            return CloneSpec(mapping, (), half.tag(copy))
         if not copy.iv:
-            return CloneSpec({self.iv: k}, (), half.tag(copy))
+            return CloneSpec({self.iv: k, **mapping}, (), half.tag(copy))
         name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return CloneSpec({}, [(self.iv, name, (k, self.offsets[abs(copy.iv)]))],
+        return CloneSpec(mapping, [(self.iv, name, (k, self.offsets[abs(copy.iv)]))],
                          half.tag(copy))
+
+    def parities(self, group) -> tuple[int | ir.Value, int | ir.Value]:
+        """The parities of group `group()` (an integer value, built at the
+        current insertion point) and of the group after it: (0, 0) when no
+        buffer crosses the halves (nothing is built)."""
+        if not any(buffer.crossing for buffer in self.buffers.buffers):
+            return 0, 0
+        value = group()
+        return self.buffers.parity(value), self.buffers.parity(value, previous=True)
 
     def build(self) -> list[ir.Value]:
         """The skewed loop, placed before the original; returns the values
@@ -198,15 +220,23 @@ class SkewEmitter(LoopEmitter):
                                                 constants[step])
             k, *inner_iter_args = body.arguments
             in_body = ir.InsertionPoint(body)
+            with in_body:
+                # The group of the steady iteration's consumer copies, the
+                # producer copies' the next.
+                consuming, producing = self.parities(lambda: _binary(
+                    "arith.divui" if step > 0 else "arith.divsi",
+                    _binary("arith.subi", k, constants[start]), constants[step]))
             # All copies in one native call: the prologue ahead of the steady
             # loop, its body, and the epilogue after it.
             (prologue, _), _, (_, carried), (remainder, _), (epilogue, results) = clone_all([
                 CloneJob(producer.cloner, ir.InsertionPoint(steady),
                          [self.outside(producer, c) for c in schedule.prologue]),
                 CloneJob(producer.cloner, in_body,
-                         [self.inside(producer, c, k) for c in schedule.steady_producers]),
+                         [self.inside(producer, c, k, producing)
+                          for c in schedule.steady_producers]),
                 CloneJob(consumer.cloner, in_body,
-                         [self.inside(consumer, c, k) for c in schedule.steady_consumers],
+                         [self.inside(consumer, c, k, consuming)
+                          for c in schedule.steady_consumers],
                          Carry(self.iter_args, inner_iter_args, self.yielded)),
                 CloneJob(producer.cloner, before_loop,
                          [self.outside(producer, c) for c in schedule.remainder]),
@@ -219,6 +249,10 @@ class SkewEmitter(LoopEmitter):
             self.created += [remainder, epilogue]
             ir.Operation.create("scf.yield", operands=carried, ip=in_body)
         return results
+
+
+def _binary(name: str, lhs: ir.Value, rhs: ir.Value) -> ir.Value:
+    return ir.Operation.create(name, results=[lhs.type], operands=[lhs, rhs]).results[0]
 
 
 def emit_skew(plan: SkewPlan, group: int | None, pool: ConstantPool) -> None:

@@ -93,26 +93,34 @@ class _GuardedEmitter(SkewEmitter):
         steady.attributes["unsignedCmp"] = ir.UnitAttr.get()
         with ir.InsertionPoint(body):
             base = arith.addi(lower, arith.muli(body.arguments[0], stride))
+            # The steady iteration's producer copies are of group j, its
+            # consumer copies of group j - 1.
+            producing, consuming = self.parities(lambda: body.arguments[0])
         in_body = ir.InsertionPoint(body)
         inner_iter_args = list(body.arguments)[1:]
         last_base = arith.addi(lower, arith.muli(arith.subi(groups, c[1]), stride))
         rest = arith.remui(trip, c[depth])
         end_base = arith.addi(last_base, stride)
+        # The remainder's copies are of group G, the epilogue's of G - 1.
+        ending, last = self.parities(lambda: groups)
         runs = [arith.cmpi(arith.CmpIPredicate.ugt, rest, c[t]) for t in range(depth - 1)]
         ahead = [scf.IfOp(run) for run in runs]
         jobs = [
             CloneJob(producer.cloner, ir.InsertionPoint(steady),
                      [self.inside(producer, copy, lower) for copy in schedule.prologue]),
             CloneJob(producer.cloner, in_body,
-                     [self.inside(producer, copy, base) for copy in schedule.steady_producers]),
+                     [self.inside(producer, copy, base, producing)
+                      for copy in schedule.steady_producers]),
             CloneJob(consumer.cloner, in_body,
-                     [self.inside(consumer, copy, base) for copy in schedule.steady_consumers],
+                     [self.inside(consumer, copy, base, consuming)
+                      for copy in schedule.steady_consumers],
                      Carry(self.iter_args, inner_iter_args, self.yielded)),
             *(CloneJob(producer.cloner, ir.InsertionPoint(branch.then_block),
-                       [self.inside(producer, copy, end_base)])
+                       [self.inside(producer, copy, end_base, ending)])
               for branch, copy in zip(ahead, schedule.remainder)),
             CloneJob(consumer.cloner, ir.InsertionPoint.current,
-                     [self.inside(consumer, copy, last_base) for copy in schedule.epilogue],
+                     [self.inside(consumer, copy, last_base, last)
+                      for copy in schedule.epilogue],
                      Carry(self.iter_args, steady.results, self.yielded)),
         ]
         built = clone_all(jobs)
@@ -131,7 +139,7 @@ class _GuardedEmitter(SkewEmitter):
             results = list(branch.results)
         built = clone_all([
             CloneJob(consumer.cloner, ir.InsertionPoint(branch.then_block),
-                     [self.inside(consumer, copy, end_base)],
+                     [self.inside(consumer, copy, end_base, ending)],
                      Carry(self.iter_args, before, self.yielded))
             for (branch, before), copy in zip(behind, schedule.remainder)])
         for (branch, _), (_, carried) in zip(behind, built):

@@ -5,9 +5,10 @@ pto.core = "aic", one "aiv") is planned together: the planned pair is run in
 the verifier's abstract FIFO model (verify/model.py) with every skewed loop
 replaced by its schedule, before any IR changes, at every trip count of its
 run-time loops at once (verify/trips.py). When it deadlocks at a trip where
-the pair as written does not, the depths above a common cap are lowered
-(the largest cap that proves), then each lowered loop gets back the deepest
-depth that still proves on its own; a loop left with no depth is demoted.
+the pair as written does not, the depths come from a closed form over the
+loops that answer each other (pair_depth.py), with no search: that
+candidate is proved once, then the candidate at depth 1; when neither
+proves, the pair's skews are demoted. A pair is proved at most four times.
 A pair that does not verify as written names its first problem (and warns
 once when loops stay unskewed because of it); a kernel without a peer is
 planned alone, and its remarks say so.
@@ -36,6 +37,7 @@ from ..verify.model import Model
 from ..verify.program import (Pipelined, build_program, build_template, fifo_holders,
                               function_name, producer_skew, program_uses)
 from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, over_all_trips
+from . import pair_depth
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
 from .staged import CoSkewPlan
@@ -181,9 +183,9 @@ class Pair:
         keys = set().union(*(p.dynamic for p in plain.values()))
         self.key = next(iter(keys)) if len(keys) == 1 else None
         # Every loop once: the pipes the pair uses whatever the trip.
-        once = ({role: t.at({self.key: 1}, {}) for role, t in self.templates.items()}
-                if self.key is not None else plain)
-        uses = {role: program_uses(program) for role, program in once.items()}
+        self.once = ({role: t.at({self.key: 1}, {}) for role, t in self.templates.items()}
+                     if self.key is not None else plain)
+        uses = {role: program_uses(program) for role, program in self.once.items()}
         self.slots, errors = pair_slots(slots, self.functions, uses, module)
         errors = list(errors) + [e for p in plain.values() for e in p.errors]
         self.unproved = ([f"its loops run {len(keys)} different trip counts known at "
@@ -329,6 +331,23 @@ class Pair:
     def proves(self, skews: dict) -> bool:
         return self.failure(skews) is None
 
+    def first_proved(self, plans, failed: dict) -> dict:
+        """The first of `plans` (each loop -> plan) that proves, skipping
+        those with the depths of `failed` or of one tried before; else {}
+        (nothing skewed: the pair as written)."""
+        tried = [_depths(failed)]
+        for plan in plans:
+            if _depths(plan) in tried:
+                continue
+            tried.append(_depths(plan))
+            if self.proves(plan):
+                return plan
+        return {}
+
+
+def _depths(skews: dict) -> dict:
+    return {loop: plan.depth for loop, plan in skews.items()}
+
 
 def _trip_set(trip) -> TripSet:
     """The trips a run at `trip` covers: its branch's (a trips.Affine), or
@@ -378,48 +397,40 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         return
     failure = {plan.loop: _deadlock_reason(failed, names, role_of[plan.loop], plan)
                for plan in skews}
-    # The largest common cap that proves (cap 0 is the input, proved above).
-    low, high = 0, max(plan.depth for plan in skews) - 1
-    while low < high:
-        middle = (low + high + 1) // 2
-        if pair.proves(_capped(planned, middle)):
-            low = middle
-        else:
-            high = middle - 1
-    chosen = _capped(planned, low)
-    # Every loop the cap lowered gets back the deepest depth that proves.
-    for plan in sorted(skews, key=lambda p: -p.depth):
-        current = chosen.get(plan.loop)
-        floor = current.depth if current is not None else 0
-        low, high = floor, plan.depth
-        while low < high:
-            middle = (low + high + 1) // 2
-            trial = dict(chosen)
-            lowered = at_most(plan, middle)
-            if lowered is None:
-                trial.pop(plan.loop, None)
-            else:
-                trial[plan.loop] = lowered
-            if pair.proves(trial):
-                low = middle
-            else:
-                high = middle - 1
-        best = at_most(plan, low)
-        if best is None:
-            chosen.pop(plan.loop, None)
-        else:
-            chosen[plan.loop] = best
+    # The co-skews were proved as planned (coskew.py): every fallback keeps them.
+    chosen = pair.first_proved(({**coskews, **fallback} for fallback in _fallbacks(pair, skews)),
+                               planned)
     for plan in skews:
         final = chosen.get(plan.loop)
         if final is not None and final.depth == plan.depth:
             continue
         if final is None:
-            fails = "deadlocks" if failed[1].kind == "deadlock" else "fails"
             decided[id(plan)] = Decision(DemotionPlan(
-                plan.loop, f"every skew depth {fails} against "
+                plan.loop, f"no skew depth is proved against "
                            f"@{names[_other(role_of[plan.loop])]} ({failure[plan.loop]})"))
         else:
             decided[id(plan)] = Decision(final, failure[plan.loop])
+
+
+def _fallbacks(pair: Pair, skews: list[SkewPlan]):
+    """The plans tried, in order, when the plan as requested does not prove:
+    the closed-form candidate (pair_depth.py), then every loop of it at depth
+    1; the pair as written (nothing skewed) proves wherever the input does,
+    so it ends the list unproved. Each is proved once, and only when it
+    differs from those before it."""
+    loops = {plan.loop for plan in skews}
+    spans = {role: pair_depth.spans(program, loops) for role, program in pair.once.items()}
+    constraints = []
+    for cube_loop, vector_loop in pair_depth.touching(spans["cube"], spans["vector"]):
+        pipes = pair_depth.answering_pipes(spans["cube"][cube_loop],
+                                           spans["vector"][vector_loop])
+        if pipes:
+            constraints.append(pair_depth.Constraint(
+                cube_loop, vector_loop, sum(pair.slots[p] for p in pipes)))
+    first = pair_depth.candidate(skews, constraints, at_most)
+    yield first
+    lowest = {loop: at_most(plan, 1) for loop, plan in first.items()}
+    yield {loop: plan for loop, plan in lowest.items() if plan is not None}
 
 
 def _deadlock_reason(failed: tuple, names: dict, role: str, plan: SkewPlan) -> str:
@@ -475,18 +486,6 @@ def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
     if chosen.depth == plan.depth:
         return plan
     return plan.with_depth(chosen.depth, chosen.reasons)
-
-
-def _capped(planned: dict, cap: int) -> dict:
-    out = {}
-    for loop, plan in planned.items():
-        if isinstance(plan, CoSkewPlan):
-            out[loop] = plan
-            continue
-        lowered = at_most(plan, min(cap, plan.depth))
-        if lowered is not None:
-            out[loop] = lowered
-    return out
 
 
 # --- no visible peer ---------------------------------------------------------------

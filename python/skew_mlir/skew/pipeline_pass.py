@@ -9,22 +9,27 @@ from mlir import ir
 from .. import diagnostics
 from ..diagnostics import LocatedError
 from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, kernel_role,
-                          kernels_of, modules_under, pipe_of)
+                          kernels_of, modules_under, pipe_of, unlaunched_functions)
 from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
+from ..tile_capacity import capacities
 from .auto_depth import auto_depth
+from .capacity import Room
 from .coskew import coskew
 from .depth import MAX_DEPTH, DepthRule, MultiRoundTrip, PipeBudget, Remainder, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
 from .emit_staged import emit_staged
-from .hazards import PeerMemories
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import VisiblePeers, limit_depths
+from .peer_memory import PeerMemories
 from .plan import DemotionPlan, SkewPlan
 from .staged import CoSkewPlan
+
+# The tile locations a capacity-<loc> option sets.
+_LOCATIONS = ("mat", "left", "right", "acc", "vec", "bias", "scaling")
 
 # Membership groups start here in every function, clear of the groups that
 # the buffer allocator numbers from 0.
@@ -54,6 +59,18 @@ class SkewCrossCorePipeline(Pass):
         MultiRoundTrip.COSKEW, "A loop that turns between pushing and popping more than "
         "once: 'coskew' pipelines it together with its peer loop (module anchor), "
         "'demote' keeps the reference's rule")
+    target: str = option("a2a3", "Target whose tile memory capacities bound the copies of "
+                                 "the buffers a skew keeps in flight: 'a2a3' or 'a5'")
+    target_file: str = option("", "JSON or TOML file of tile memory capacities (bytes per "
+                                  "location), over the target's")
+    capacity_mat: int = option(0, "Bytes of the mat location (0: the target's)", minimum=0)
+    capacity_left: int = option(0, "Bytes of the left location (0: the target's)", minimum=0)
+    capacity_right: int = option(0, "Bytes of the right location (0: the target's)", minimum=0)
+    capacity_acc: int = option(0, "Bytes of the acc location (0: the target's)", minimum=0)
+    capacity_vec: int = option(0, "Bytes of the vec location (0: the target's)", minimum=0)
+    capacity_bias: int = option(0, "Bytes of the bias location (0: the target's)", minimum=0)
+    capacity_scaling: int = option(0, "Bytes of the scaling location (0: the target's)",
+                                   minimum=0)
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -64,11 +81,27 @@ class SkewCrossCorePipeline(Pass):
                 load_cost_model(self.cost_model)
             except CostModelError as exc:
                 raise ValueError(f"option 'cost-model': {exc}") from None
+        # Likewise a bad target, target file or capacity.
+        overrides = {loc: getattr(self, f"capacity_{loc}") for loc in _LOCATIONS
+                     if getattr(self, f"capacity_{loc}")}
+        try:
+            self.capacities = capacities(self.target, overrides or None,
+                                         self.target_file or None)
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
 
     def run(self, op: ir.Operation) -> None:
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
         loops, errors = find_pipeline_loops(op)
+        scopes: dict = {}  # op -> its _enclosing_scope
+        # Functions a pto.entry does not launch are left alone (fifo_model).
+        idle = {f for module in modules_under(op) for f in unlaunched_functions(module)}
+        if idle:
+            loops = [loop for loop in loops
+                     if _enclosing_scope(loop.op, op, scopes) not in idle]
+            errors = [(bad, message) for bad, message in errors
+                      if _enclosing_scope(bad, op, scopes) not in idle]
         errors = _marker_errors(op) + errors
         for bad, message in errors:
             diagnostics.error(bad.location, message)
@@ -82,16 +115,24 @@ class SkewCrossCorePipeline(Pass):
         analysed = []  # (loop, plan)
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
-        scopes: dict = {}  # op -> its _enclosing_scope
         peers, memories = VisiblePeers(op), PeerMemories()
+        rooms: dict[ir.Operation, Room] = {}
         for loop in loops:
             try:
                 function = _enclosing_scope(loop.op, op, scopes)
                 slots = _loop_slots(loop, function, table, peers)
-                peer = memories.of(_is_kernel(function), peers.of(function))
-                plans.append(analyze(loop, slots, constants, self.remainder, peer))
-                analysed.append((loop, plans[-1]))
+                peer = memories.of(function if _is_kernel(function) else None,
+                                   peers.of(function))
+                if function not in rooms:
+                    rooms[function] = Room(self.capacities, function)
+                plan = analyze(loop, slots, constants, self.remainder, peer, rooms[function])
+                plans.append(plan)
+                analysed.append((loop, plan))
                 bounds[loop.op] = _slot_bound(loop, slots)
+                if isinstance(plan, SkewPlan) and plan.buffers:
+                    # depth=auto may go no deeper than the copies fit.
+                    fitted, _ = rooms[function].fit(plan.buffers, bounds[loop.op])
+                    bounds[loop.op] = max(1, fitted)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)

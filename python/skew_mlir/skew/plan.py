@@ -211,6 +211,9 @@ class SkewPlan(NamedTuple):
     # emitter reuses the loop's own bound operands for these values.
     bounds: tuple[int | None, int | None, int]
     schedule: Schedule | GuardedSchedule
+    # The tile buffers the skew copies (multibuffer.Buffered), by the
+    # allocations made before the loop, which no rewrite erases.
+    buffers: tuple = ()
 
     @property
     def guarded(self) -> bool:
@@ -219,18 +222,19 @@ class SkewPlan(NamedTuple):
 
     @classmethod
     def producer_skew(cls, loop: ir.Operation, halves: Halves, rng: StaticRange,
-                      depth: Depth, remainder: Remainder, slots: str) -> SkewPlan:
+                      depth: Depth, remainder: Remainder, slots: str,
+                      buffers: tuple = ()) -> SkewPlan:
         return cls(loop, halves, depth.depth, depth.requested, depth.reasons, remainder,
                    slots, rng.trip, (rng.start, rng.stop, rng.step),
-                   producer_schedule(rng.start, rng.step, rng.trip, depth.depth))
+                   producer_schedule(rng.start, rng.step, rng.trip, depth.depth), buffers)
 
     @classmethod
     def guarded_skew(cls, loop: ir.Operation, halves: Halves, rng: GuardedRange,
-                     depth: Depth, slots: str) -> SkewPlan:
+                     depth: Depth, slots: str, buffers: tuple = ()) -> SkewPlan:
         return cls(loop, halves, depth.depth, depth.requested, depth.reasons,
                    Remainder.PEEL,
                    slots, None, (rng.start, None, rng.step),
-                   guarded_schedule(rng.step, depth.depth))
+                   guarded_schedule(rng.step, depth.depth), buffers)
 
     @property
     def trip_depth(self) -> int:

@@ -2,7 +2,10 @@
 
 Producer half = the lead group (the pushes ahead of the first pop) and its
 backward slice inside the body along SSA edges, values captured by nested
-regions included. Whatever the producer
+regions included, and through memory: an op that reads a buffer depends on
+the writes of that buffer that reach it within the iteration (reaching
+definitions over the ops' memory effects, views counting as their buffer,
+tile_memory.may_alias). Whatever the producer
 half defines and the rest of the body uses is carried; only scalar arith
 chains over the IV and loop invariants may be carried (they are recomputed).
 """
@@ -13,6 +16,8 @@ from mlir import ir
 
 from .. import _native
 from ..dialect import FIFO_OPS, POP_OPS
+from ..tile_memory import may_alias
+from .body_effects import op_effects, overwrites_whole
 from .plan import CannotSkew, Halves
 
 
@@ -27,10 +32,11 @@ def split_halves(loop: ir.Operation) -> Halves:
     ops, names, uses, buffers, scalars, effect_free = _native.block_facts(
         loop.regions[0].blocks[0])
     producer = set(_lead_group(names))
+    writes = _ReachingWrites(ops, effect_free)
     work = list(producer)
     while work:
         i = work.pop()
-        for source in uses[i]:
+        for source in (*uses[i], *writes.reaching(i)):
             if source >= 0:
                 if source not in producer:
                     producer.add(source)
@@ -76,6 +82,51 @@ def split_halves(loop: ir.Operation) -> Halves:
         producer_uses_iv=any(uses_iv[i] for i in producer),
         consumer_uses_iv=any(uses_iv[i] for i in (*consumer, *recompute, len(handles))),
     )
+
+
+class _ReachingWrites:
+    """The ops of a body whose accesses reach each op's within one
+    iteration, effects read on demand (ops MLIR knows to touch no memory
+    are never asked)."""
+
+    def __init__(self, ops: list[ir.Operation], effect_free: list[bool]):
+        self.ops = ops
+        self.effect_free = effect_free
+        self.effects: dict[int, list | None] = {}
+
+    def _of(self, i: int):
+        if i not in self.effects:
+            self.effects[i] = op_effects(self.ops[i])
+        return self.effects[i]
+
+    def reaching(self, i: int) -> list[int]:
+        """The earlier ops that op `i`'s accesses to memory depend on:
+        walking back from it, every op that may write memory it reads, or
+        access memory it writes (an op of unknown effects may access any),
+        back to and including one that overwrites exactly that value
+        (overwrites_whole)."""
+        if self.effect_free[i]:
+            return []
+        effects = self._of(i)
+        # (value, writes): each access of op i; an unknown op reads and
+        # writes anything.
+        accessed = ([(None, True)] if effects is None else list(dict.fromkeys(
+            (e.value, e.kind == "write") for e in effects if e.kind in ("read", "write"))))
+        found: list[int] = []
+        for value, writes in accessed:
+            for j in range(i - 1, -1, -1):
+                if self.effect_free[j]:
+                    continue
+                other = self._of(j)
+                # Reads of what op i only reads need not stay before it.
+                if other is not None and not any(
+                        (writes or e.kind != "read") and may_alias(value, e.value)
+                        for e in other if e.kind in ("read", "write", "free")):
+                    continue
+                found.append(j)
+                if value is not None and other is not None and overwrites_whole(other, value):
+                    break
+        return found
 
 
 def _lead_group(names: list[str]) -> list[int]:

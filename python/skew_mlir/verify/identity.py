@@ -60,6 +60,7 @@ from mlir import ir
 
 from ..diagnostics import place, site_name
 from ..fifo_model import C2V, POP, PUSH, Pipe
+from ..loop_ranges import static_trips
 from .model import DEFAULT_BUDGET, Identities, Model
 from .program import Event, Loop, Program
 from .trips import Affine, TripSet
@@ -123,32 +124,44 @@ def compare(before: Identities, after: Identities, meet: TripSet | None = None
                 continue
             op = after.ops.get(pop, pop)
             expected = partners.get(pop)
+            # A pure pipe pairs the i-th message of a push site with the
+            # i-th pop of its partner.
+            got = _iteration(push, pushed)
             wanted = ("no message (the original has no such pop)" if expected is None
-                      else f"{_site(expected)} iteration {popped}")
-            notes = ((after.ops.get(push, push), f"received: pushed here, iteration {pushed}"),)
+                      else f"{_site(expected)} iteration {_iteration(expected, popped)}")
+            notes = ((after.ops.get(push, push), f"received: pushed here, iteration {got}"),)
             if expected is not None:
-                notes += ((expected, f"expected: pushed here, iteration {popped}"),)
+                notes += ((expected, "expected: pushed here, iteration "
+                                     f"{_iteration(expected, popped)}"),)
             mismatches.append(Mismatch(op, (
-                f"message identity mismatch on {pipe}: {_site(op)} iteration {popped} "
-                f"receives the message of {_site(after.ops.get(push, push))} iteration "
-                f"{pushed}, but the original delivers {wanted}"), notes))
+                f"message identity mismatch on {pipe}: {_site(op)} iteration "
+                f"{_iteration(pop, popped)} receives the message of "
+                f"{_site(after.ops.get(push, push))} iteration {got}, but the original "
+                f"delivers {wanted}"), notes))
     for op, count in before.totals.items():
         got = after.totals.get(op, 0)
         if not _equal_on(count, got, meet):
             mismatches.append(Mismatch(after.ops.get(op, op), (
                 f"message identity mismatch: {_site(op)} runs {got} time(s), but "
                 f"{count} in the original")))
-    for op in after.totals:
-        if op not in before.totals:
+    for op, count in after.totals.items():
+        if op not in before.totals and not _equal_on(count, 0, meet):
             mismatches.append(Mismatch(after.ops.get(op, op), (
-                f"message identity mismatch: {_site(op)} has no original FIFO op it "
-                f"stands for")))
+                f"message identity mismatch: {_site(op)} runs {count} time(s), but "
+                f"never in the original")))
     return mismatches, impure
 
 
 def _order(item) -> tuple:
+    """Pairs by their pop's place in the source, then their push's."""
     (push, pop), _ = item
-    return (place(pop.location), place(push.location))
+    return (_position(pop), _position(push))
+
+
+def _position(op: ir.Operation) -> tuple:
+    file, _, rest = place(op.location).partition(":")
+    line, _, col = rest.partition(":")
+    return (file, int(line) if line.isdigit() else 0, int(col) if col.isdigit() else 0)
 
 
 def _partners(pairs: dict) -> dict | None:
@@ -159,6 +172,30 @@ def _partners(pairs: dict) -> dict | None:
         if pushes.setdefault(pop, push) != push or pops.setdefault(push, pop) != pop:
             return None
     return pushes
+
+
+def _iteration(site, ordinal) -> str:
+    """An ordinal of an original op as the iteration vector of the scf.for
+    loops around it (outermost first) when their trips are constants, else
+    as it is."""
+    if not isinstance(site, ir.Operation) or not isinstance(ordinal, int):
+        return str(ordinal)
+    trips = []
+    parent = site.parent
+    while parent is not None and parent.name != "func.func":
+        if parent.name == "scf.for":
+            trip = static_trips(parent)
+            if trip is None:
+                return str(ordinal)
+            trips.append(trip)
+        parent = parent.parent
+    if len(trips) < 2:
+        return str(ordinal)
+    vector = []
+    for trip in trips:  # innermost first
+        ordinal, index = divmod(ordinal, trip)
+        vector.append(index)
+    return "(" + ", ".join(map(str, reversed(vector))) + ")"
 
 
 def _site(op: ir.Operation) -> str:
@@ -227,7 +264,7 @@ def _same_stream(before: Program, after: Program, pipe: Pipe, kind: str, site: C
         if mine != original:
             return [Mismatch(model.ops.get(mine, mine), (
                 f"message identity mismatch on {pipe}: this {what} {pipe} (iteration "
-                f"{at}) comes where the original {after.role} kernel runs "
+                f"{_iteration(mine, at)}) comes where the original {after.role} kernel runs "
                 f"{_site(original)} (several sites share the pipe, so its order must "
                 f"not change)"), ((original, "the original op at that position"),))]
     counts = [f for f in outcome.findings if f.severity == "error"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from mlir import ir
 
 from .. import diagnostics
+from ..calls import call_summaries, calls_under
 from ..diagnostics import place
-from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR
-from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of, modules_under,
+from ..dialect import CORE_ATTR, KERNEL_KIND_ATTR, SYNCALL
+from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of,
+                          launched_functions, modules_under, unlaunched_functions,
                           op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .against import check_against
@@ -83,6 +85,9 @@ class VerifyFifo(Pass):
         are the FIFO and initialise ops whose nearest module it is. Whether
         the pair was proved."""
         default_slots(op, self.fifo_depth)  # a malformed pto.fifo_depth fails here
+        idle = set(unlaunched_functions(op))
+        fifo_ops = [f for f in fifo_ops if _top_level(f, op) not in idle]
+        launched = launched_functions(op)
         errors = [(fifo, op_error(fifo)) for fifo in fifo_ops]
         errors = [(fifo, message) for fifo, message in errors if message]
         kernels = _kernels(op, errors)
@@ -97,6 +102,11 @@ class VerifyFifo(Pass):
                     errors.append((fifo, message))
         if not fifo_ops or errors:
             _report(errors)
+            if self.remarks and launched is not None and not fifo_ops:
+                names = ", ".join("@" + function_name(f) for f in launched
+                                  if f in roles) or "none"
+                diagnostics.remark(op.location, f"no FIFO traffic to verify: no pipe op "
+                                   f"in the kernels the entry launches ({names})")
             return False
         if not kernels:
             diagnostics.warning(op.location, f"FIFO ops not verified: no function is "
@@ -121,6 +131,10 @@ class VerifyFifo(Pass):
         slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, uses, op)
         _report(errors + [e for p in programs.values() for e in p.errors])
         unproved = [u for p in programs.values() for u in p.unproved]
+        unproved += [(barrier, f"'{SYNCALL}' makes the cores wait for each other, which "
+                               "the FIFO model does not (a pipe op on either side of it "
+                               "may deadlock)")
+                     for barrier in _barriers(op, kernels.values())]
         unproved += [(function, f"the {role} kernel @{function_name(function)} is a "
                                 "declaration, its FIFO use is not visible")
                      for role, function in kernels.items()
@@ -192,6 +206,23 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
         elif functions:
             kernels[role] = functions[0]
     return kernels
+
+
+def _barriers(module: ir.Operation, functions) -> list[ir.Operation]:
+    """The pto.syncall ops of `functions`, and their calls that reach one."""
+    found = []
+
+    def visit(op):
+        if op.name == SYNCALL:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    for function in functions:
+        function.walk(visit)
+        calls = calls_under(function)
+        found += [call for call, summary in zip(calls, call_summaries(module, calls, (SYNCALL,)))
+                  if SYNCALL in summary.reached]
+    return found
 
 
 def _top_level(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:

@@ -19,6 +19,8 @@
 - `identity`: every pop of the transformed pair receives the message (push
   site, iteration) it receives in the original, on the FIFO model
   (verify/against.py, what `pto-verify-fifo{against=FILE}` checks);
+- `race`: the input, and the transformed pair, have no data race on the
+  memory the cores share (the simulator's race detector, sim/races.py);
 - `sim`: original and transformed pairs give bitwise identical outputs and
   per-pipe message traces, with no deadlock;
 - `idempotent`: a second run of the pass changes nothing.
@@ -52,8 +54,8 @@ SKEW_FUNC = "builtin.module(func.func(pto-skew-cross-core))"
 ANCHORS = ("module", "func")
 VERIFY_FIFO = "builtin.module(pto-verify-fifo)"
 VERIFY_FIFO_REMARKS = "builtin.module(pto-verify-fifo{remarks=true})"
-STAGES = ("naive", "naive-sim", "pass", "verify", "shape", "verify-fifo", "identity", "sim",
-          "jit", "idempotent")
+STAGES = ("naive", "naive-sim", "race", "pass", "verify", "shape", "verify-fifo", "identity",
+          "sim", "jit", "idempotent")
 # Wall-clock bound of the JIT oracle's child process per case.
 JIT_SECONDS = 120
 
@@ -267,7 +269,8 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
             result = differential_check(before, after, seed=seed, rtol=tolerance,
                                         atol=tolerance, args=args)
             if not result.ok:
-                stage = "naive-sim" if result.verdict.startswith("FAIL: before") else "sim"
+                stage = ("race" if result.race else
+                         "naive-sim" if result.verdict.startswith("FAIL: before") else "sim")
                 at = "".join(f" --arg {i}={v}" for i, v in args.items())
                 raise PropertyFailure(stage, f"{result.verdict}{at}\n{result.details}".rstrip())
             if jit and args is launches[0]:
@@ -283,8 +286,9 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                     raise PropertyFailure("jit", f"FAIL (jit): {exc}") from None
                 jit_verdict = oracle.verdict.replace("\n", "; ")
                 if not oracle.ok:
+                    stage = "race" if oracle.race else "jit"
                     at = "".join(f" --arg {i}={v}" for i, v in args.items())
-                    raise PropertyFailure("jit", f"{oracle.verdict}{at}\n"
+                    raise PropertyFailure(stage, f"{oracle.verdict}{at}\n"
                                                  f"{oracle.details}".rstrip())
 
         text_after = str(after)

@@ -52,9 +52,11 @@ above 64; pipes declared by one kernel only (the module attribute saying
 another count); an i8 loop of 130 or 200 iterations with a run-time bound at
 one slot (a guarded skew at depth 1); tiles pushed with a dynamic dimension
 and popped static (Config.dynamic_dims). The memref %mem is one global
-memory: both kernels get the same buffer, and both may load from it and
-store received data into it, each store ordered by the messages before any
-load of the peer that reads it.
+memory: both kernels get the same buffer. One of them (PairSpec.memory_core)
+stores received data into it; the other loads nothing from it, or
+(PairSpec.handoff) loads only what the messages order against those stores.
+So the input has no data race (the simulator's race detector would report
+one; the property check asserts none before and after the pass).
 
 Randomness comes from a `Chooser`: `HypothesisChooser` (inside a hypothesis
 strategy: `pairs()`), or `RandomChooser` (a seeded `random.Random`, used by
@@ -238,6 +240,20 @@ class PairSpec:
     # Every pushed tile is cast to a dynamic first dimension (tensor<?x...>),
     # popped with its static shape.
     dynamic_dim: bool = False
+    # The one core that stores into %mem (the messages it receives that ask
+    # for it) and loads from it anywhere (its mload leaves). The other core
+    # loads nothing (its mload leaves render as the tile argument) and
+    # stores nothing: program order alone orders the accesses.
+    memory_core: str = CUBE
+    # The other core loads from %mem too, ordered by the messages: in the
+    # tile of message 0 of each handoff loop (handoff_loop: message 0 goes
+    # to memory_core, message 1 comes back, no exchange), and memory_core
+    # stores only the tile of such a message 0, when it pops it. A store
+    # then follows the peer's loads of that iteration (they come before its
+    # push of message 0) and precedes its later ones (they come after its
+    # pop of message 1): the input has no data race, and a skew that moves
+    # a load ahead of the pop of message 1 makes one (issue 23 class 6).
+    handoff: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -353,6 +369,18 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = with_narrow(spec, ch.integer(0, len(spec.loops) - 1), ch.choice([130, 200]))
     if config.dynamic_dims and ch.boolean(0.1):
         spec = dataclasses.replace(spec, dynamic_dim=True)
+    if memref:
+        spec = dataclasses.replace(spec, memory_core=round_trip_loader(loops)
+                                   or ch.choice(SIDES))
+        if ch.boolean(0.5):
+            # The round trip's loader hands %mem over: the replier stores
+            # the first tile instead of the loader the reply.
+            spec = dataclasses.replace(spec, handoff=True, memory_core=_other(
+                spec.memory_core))
+            spec = dataclasses.replace(spec, loops=tuple(
+                dataclasses.replace(loop, messages=(
+                    dataclasses.replace(loop.messages[0], store=True),) + loop.messages[1:])
+                if handoff_loop(spec, loop) else loop for loop in spec.loops))
     if config.alternations and ch.boolean(0.1):
         spec = with_alternation(spec, ch, config)
     return spec
@@ -362,7 +390,9 @@ def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
     """`spec` with every cross-core loop made a plain multi-round-trip loop:
     3 to 6 messages alternating between the cores, FIFO ops flat in the body
     (no nesting, calls, blocks, outer loop or split), a constant trip; the
-    accumulators, stages, steps, IV types and memref stay as drawn."""
+    accumulators, stages, steps, IV types and memref stay as drawn, and only
+    the memory core touches %mem (no hand-over: race-free whatever the new
+    messages are)."""
     def plain(side: SideLoop) -> SideLoop:
         return dataclasses.replace(side, branch=False, dynamic=False, high=False, split=0,
                                    opaque="", wrap=0, blocks="")
@@ -378,7 +408,8 @@ def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
             loop, messages=tuple(messages), nest="flat", exchange=False, outer=0,
             via_call=-1, cube=plain(loop.cube), vector=plain(loop.vector),
             trip=ch.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 20])))
-    return dataclasses.replace(spec, loops=tuple(loops), launch=-1, launch_step=False)
+    return dataclasses.replace(spec, loops=tuple(loops), launch=-1, launch_step=False,
+                               handoff=False)
 
 
 def nested_table(spec: PairSpec) -> str:
@@ -464,13 +495,15 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
             sender = VECTOR if sender == CUBE else CUBE
         messages.append(Message(sender, draw_expr(ch, config.expr_depth), ch.boolean(0.3),
                                 ch.boolean(0.3)))
-    if memref and n >= 2 and ch.boolean(0.5):
-        # A memory round trip: the first tile reads %mem, the reply is
-        # stored into it (directly or through an alias, see PairSpec.alias).
-        first_message, reply = messages[0], messages[1]
+    round_trip = memref and n >= 2 and ch.boolean(0.5)
+    if round_trip:
+        # A memory round trip: the first tile reads %mem, the reply comes
+        # back to the loader, which stores it there (directly or through an
+        # alias, see PairSpec.alias): the core owning %mem (memory_core).
+        first_message = messages[0]
         messages[0] = dataclasses.replace(first_message, expr=Expr(
             "bin", "arith.addf", (Expr("mload", a=ch.integer(0, 7)), first_message.expr)))
-        messages[1] = dataclasses.replace(reply, store=True)
+        messages[1] = dataclasses.replace(messages[1], store=True)
     nest = (ch.choice(["flat"] * 8 + ["guard", "inner", "inner"]) if config.nested
             else "flat")
     cond = (ch.integer(0, 3), ch.integer(0, 3))
@@ -478,11 +511,38 @@ def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
         cond = (cond[0], cond[1] % cond[0])
     exchange = (config.exchange and n >= 2 and messages[0].sender != messages[1].sender
                 and ch.boolean(0.25))
+    if round_trip:
+        # The reply goes back to the loader (set after `exchange`, whose draw
+        # needs the senders to differ already: a seed keeps its draws).
+        messages[1] = dataclasses.replace(messages[1], sender=_other(messages[0].sender))
     sides = [draw_side(ch, n, config) for _ in SIDES]
     outer = ch.choice([0, 0, 0, 0, 1, 2, 3])
     return CrossLoop(trip, tuple(messages), sides[0], sides[1], nest, cond,
                      ch.integer(0, 3), exchange, outer, ch.choice([None, 2, 1, 4]),
                      ch.choice([-1] * 12 + list(range(n))))
+
+
+def _other(side: str) -> str:
+    return VECTOR if side == CUBE else CUBE
+
+
+def round_trip_loader(loops: Sequence[CrossLoop]) -> str | None:
+    """The sender of the first memory round trip's load (draw_cross_loop)."""
+    for loop in loops:
+        if len(loop.messages) >= 2 and loop.messages[1].store \
+                and loop.messages[0].expr.kind == "bin" \
+                and loop.messages[0].expr.args[0].kind == "mload" \
+                and loop.messages[1].sender != loop.messages[0].sender:
+            return loop.messages[0].sender
+    return None
+
+
+def handoff_loop(spec: PairSpec, loop: CrossLoop) -> bool:
+    """Whether `loop` hands %mem over and back (PairSpec.handoff)."""
+    messages = loop.messages
+    return (spec.handoff and len(messages) >= 2 and not loop.exchange
+            and messages[0].sender != spec.memory_core
+            and messages[1].sender == spec.memory_core)
 
 
 def draw_side(ch, n_messages: int, config: Config) -> SideLoop:
@@ -622,6 +682,9 @@ class _Function:
         self.results: list[tuple[str, str]] = []  # (value, type)
         self.helpers: list[str] = []  # functions the kernel calls
         self.negated = False  # send negated tiles (the second way of a diamond)
+        self.accesses_memory = spec.memref and side == spec.memory_core
+        # Rendering the tile of a handoff loop's message 0 on the other core.
+        self.handing_over = False
 
     # SSA plumbing
     def fresh(self, hint: str = "v") -> str:
@@ -727,7 +790,7 @@ class _Function:
             tiles = [v for v, t in self.results if t == self.tile]
             if tiles:
                 return tiles[e.a % len(tiles)]
-        if e.kind == "mload" and self.spec.memref:
+        if e.kind == "mload" and (self.accesses_memory or self.handing_over):
             x = self.op(f"memref.load %mem[{ctx.row(from_iv=bool(e.a % 2))}] : {self.mem}")
             return self.op(f"tensor.splat {x} : {t}")
         return "%w"
@@ -821,7 +884,10 @@ class _Function:
             message = loop.messages[i]
             called = loop.via_call == i
             if kind == "send":
+                self.handing_over = (self.spec.memref and i == 0
+                                     and handoff_loop(self.spec, loop))
                 tile = self.expr(message.expr, ctx)
+                self.handing_over = False
                 if variant != self.negated:
                     tile = self.op(f"arith.negf {tile} : {self.tile}")
                 if called:
@@ -845,7 +911,8 @@ class _Function:
                 ctx.popped = tile
                 if frees and not called:
                     pending.append(tile if message.free else None)
-                if message.store and self.spec.memref:
+                if message.store and self.accesses_memory and (
+                        not self.spec.handoff or (i == 0 and handoff_loop(self.spec, loop))):
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
                     self.store(e, ctx.row(from_iv=False))
@@ -1262,6 +1329,8 @@ _SIMPLER = {
     "free": [False],
     "store": [False],
     "memref": [False],
+    "memory_core": [CUBE],
+    "handoff": [False],
     "pipe_id": [0],
     "init": [False],
     "module_slots": [0],

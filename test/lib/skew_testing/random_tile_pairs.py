@@ -10,9 +10,14 @@ loop (1..3 or absent), the slot count (module `pto.fifo_depth`, or the
 initialise ops' `slot_num` with a GM slot buffer and reserved buffers),
 `split` (0 one vector core; 1 or 2 two sub-blocks), the tile shape, the
 accumulator's valid rows (`set_validshape`: a split half may be empty), the
-vector op chain (scalar, unary, row and column broadcast ops; in place, so
-the valid shape travels with the tile), and whether each side frees its
-pops with tfree (the slot is released at the pop otherwise).
+vector op chain (scalar, unary, binary on itself, row and column broadcast
+ops, a bf16 round trip; in place, so the valid shape travels with the
+tile), and whether each side frees its
+pops with tfree (the slot is released at the pop otherwise). The file may
+be a PTOAS kernel file with a `pto.entry` launch function and a coverage
+kernel it does not launch (which pops from a pipe nobody pushes: the pair is
+the launched kernels only); and both kernels may end with a `pto.syncall`
+barrier.
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
@@ -25,7 +30,11 @@ iterations (`tmatmul.acc` on the previous iteration's value), a mat buffer
 multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
 and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
 disjoint). The vector may push a copy in a slot of a multi-buffered vec
-tile instead of the popped tile.
+tile instead of the popped tile. The cube's consumer half may store the A
+block too (`crossing`: a buffer the producer half writes and the consumer
+half reads, which a skew keeps in 2D copies), and the pointer arguments may
+be declared `llvm.noalias` (without it the cube's loads may read what its
+stores write, and its loop is demoted).
 
 Every spec renders to a pair that does not deadlock in its naive form at
 any slot count >= 1.
@@ -39,10 +48,13 @@ from .random_pairs import HypothesisChooser, RandomChooser
 
 # Vector ops applied in place to the popped tile %t (row / column vectors
 # come from the tile itself, so they are valid over its valid region).
-VECTOR_OPS = ("tmuls", "tadds", "tmaxs", "tneg", "tabs", "texp", "rowsub", "colmul")
-# With a partly valid tile: rowsub's column tile would need the popped
-# tile's run-time valid rows.
-PARTIAL_OPS = tuple(op for op in VECTOR_OPS if op != "rowsub")
+# square: tmul of the tile by itself (sources aliasing the destination);
+# bf16: a round trip through a bf16 tile (tcvt both ways).
+VECTOR_OPS = ("tmuls", "tadds", "tmaxs", "tneg", "tabs", "texp", "rowsub", "colmul", "square",
+              "bf16")
+# With a partly valid tile: rowsub's column tile and bf16's tile would need
+# the popped tile's run-time valid rows.
+PARTIAL_OPS = tuple(op for op in VECTOR_OPS if op not in ("rowsub", "bf16"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,13 +77,18 @@ class TileSpec:
     mat_slots: int = 0  # the A mat buffer: alloc_multi_tile of that many slots
     addressed: bool = False  # the mat buffers at explicit addresses
     vector_slots: int = 0  # the vector pushes a copy in a vec multi-tile slot
+    crossing: bool = False  # the cube's consumer half stores the A block too
+    noalias: bool = False  # the pointer arguments are llvm.noalias
+    # Drawn after the rest (a seed's other choices stay as they were).
+    entry: bool = False  # a pto.entry launch function and an unlaunched kernel
+    sync: bool = False  # both kernels end with pto.syncall (mix)
 
 
 def draw_tile_pair(ch) -> TileSpec:
     split = ch.choice([0, 1, 2])
     rows, cols = ch.choice([(16, 16), (32, 16), (16, 32)])
     valid_rows = rows if split == 2 or ch.boolean(0.6) else ch.choice([rows // 2, rows // 4, 8])
-    return TileSpec(trip=ch.integer(0, 5), cube_stages=ch.choice([0, 1, 2, 2, 3]),
+    spec = TileSpec(trip=ch.integer(0, 5), cube_stages=ch.choice([0, 1, 2, 2, 3]),
                     vector_stages=ch.choice([0, 1, 2, 2, 3]), slots=ch.integer(1, 4),
                     init_ops=ch.boolean(0.5), split=split, rows=rows, cols=cols,
                     valid_rows=valid_rows,
@@ -86,7 +103,9 @@ def draw_tile_pair(ch) -> TileSpec:
                     addressed=ch.boolean(0.3),
                     # A copy of a partly valid popped tile would need its
                     # run-time valid shape, which differs per sub-block.
-                    vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0)
+                    vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0,
+                    crossing=ch.boolean(0.4), noalias=ch.boolean(0.7))
+    return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
 
 
 def tile_pairs():
@@ -119,6 +138,7 @@ def render_tile(spec: TileSpec) -> str:
                 layout=", blayout=col_major, slayout=row_major, fractal=1024")
     back = _tile("mat", r, c, valid=", valid=?x?", layout=", blayout=col_major, slayout=row_major")
     half = _tile("vec", vr, vc, valid=", valid=?x?")
+    half_bf16 = _tile("vec", vr, vc, "bf16", valid=", valid=?x?")
     col = _tile("vec", vr, 1, valid=", valid=?x?", layout=", blayout=col_major")
     row = _tile("vec", 1, vc, valid=", valid=?x?")
     split = f"{{split = {spec.split}}}"
@@ -135,9 +155,13 @@ def render_tile(spec: TileSpec) -> str:
                 f"      (gm_slot_buffer = %slots : !pto.ptr<f32>, c2v_consumer_buf = {fwd} : i32, "
                 f"v2c_consumer_buf = {back_buf} : i32)"]
 
-    args = ("%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %out: !pto.ptr<f32>, %slots: !pto.ptr<f32>, "
-            "%side: !pto.ptr<f32>")
+    mark = " {llvm.noalias}" if spec.noalias else ""
+    args = ", ".join(f"%{name}: !pto.ptr<f32>{mark}" for name in ("a", "b", "out", "slots", "side"))
+    sync = (["    pto.syncall() mode = #pto.sync_all_mode<hard>, "
+             "core_type = #pto.sync_core_type<mix>"] if spec.sync else [])
     n = spec.trip * r
+    # With `crossing`, %out holds a second block of rows: the A blocks.
+    out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
     a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
@@ -209,6 +233,7 @@ def render_tile(spec: TileSpec) -> str:
         f"    %k = arith.constant {k} : index",
         f"    %valid = arith.constant {spec.valid_rows} : index",
         f"    %n = arith.constant {max(n, r)} : index",
+        f"    %nout = arith.constant {out_rows} : index",
         "    %fwd = pto.import_reserved_buffer {name = \"c2v\", peer_func = @vector} -> i32",
         "    %back = pto.reserve_buffer {name = \"v2c\", size = 65536, location = "
         "#pto.address_space<mat>, auto = true} -> i32",
@@ -217,7 +242,7 @@ def render_tile(spec: TileSpec) -> str:
         "!pto.tensor_view<?x?xf32>",
         "    %bv = pto.make_tensor_view %b, shape = [%k, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
-        "    %ov = pto.make_tensor_view %out, shape = [%n, %cols], strides = [%cols, %c1] : "
+        "    %ov = pto.make_tensor_view %out, shape = [%nout, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
         *(["    %sv = pto.make_tensor_view %side, shape = [%n, %cols], strides = [%cols, %c1] : "
            "!pto.tensor_view<?x?xf32>"] if store else []),
@@ -248,7 +273,13 @@ def render_tile(spec: TileSpec) -> str:
         f"      pto.tstore ins(%got : {back}) outs(%ow : "
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
+        *(["      %r1 = arith.addi %r0, %n : index",
+           f"      %xw = pto.partition_view %ov, offsets = [%r1, %c0], sizes = [%rows, %k] : "
+           f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : "
+           f"!pto.partition_tensor_view<{r}x{k}xf32>)"] if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
+        *sync,
         "    return",
         "  }",
     ]
@@ -258,6 +289,12 @@ def render_tile(spec: TileSpec) -> str:
             body.append(f"      pto.{op} ins(%t, %s : {half}, f32) outs(%t : {half})")
         elif op in ("tneg", "tabs", "texp"):
             body.append(f"      pto.{op} ins(%t : {half}) outs(%t : {half})")
+        elif op == "square":
+            body.append(f"      pto.tmul ins(%t, %t : {half}, {half}) outs(%t : {half})")
+        elif op == "bf16":
+            body += [f"      pto.tcvt ins(%t {{rmode = #pto<round_mode RINT>}} : {half}) "
+                     f"outs(%h : {half_bf16})",
+                     f"      pto.tcvt ins(%h : {half_bf16}) outs(%t : {half})"]
         elif op == "rowsub":
             body += [f"      pto.trowmax ins(%t, %tmp : {half}, {half}) outs(%col : {col})",
                      f"      pto.trowexpandsub ins(%t, %col : {half}, {col}) outs(%t : {half})"]
@@ -284,6 +321,7 @@ def render_tile(spec: TileSpec) -> str:
         "    %back = pto.import_reserved_buffer {name = \"v2c\", peer_func = @cube} -> i32",
         *init("vector", "%fwd", "%back"),
         f"    %tmp = pto.alloc_tile : {half}",
+        f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
         "    scf.for %i = %c0 to %trip step %c1 {",
@@ -293,8 +331,25 @@ def render_tile(spec: TileSpec) -> str:
         f"      pto.tpush_to_aic({pushed} : {half}) {split}",
         *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
         "    }" + stages(spec.vector_stages),
+        *sync,
         "    return",
         "  }",
     ]
+    names = ", ".join(arg.split(":")[0] for arg in args.split(", "))
+    types = ", ".join(arg.split(": ")[1].removesuffix(" {llvm.noalias}")
+                      for arg in args.split(", "))
+    launch = [
+        f"  func.func @launch({args}) attributes {{pto.entry}} {{",
+        f"    func.call @cube({names}) : ({types}) -> ()",
+        f"    func.call @vector({names}) : ({types}) -> ()",
+        "    return",
+        "  }",
+        # Compiled beside the pair, never launched: paired with it, it would
+        # be a third kernel and a pop nobody answers.
+        "  func.func @coverage() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {",
+        f"    %t = pto.tpop_from_aic {{id = 7, split = 0}} -> {half}",
+        "    return",
+        "  }",
+    ] if spec.entry else []
     attrs = "" if spec.init_ops else f" attributes {{pto.fifo_depth = {spec.slots} : i64}}"
-    return "\n".join([f"module{attrs} {{", *cube, "", *vector, "}", ""])
+    return "\n".join([f"module{attrs} {{", *launch, *cube, "", *vector, "}", ""])

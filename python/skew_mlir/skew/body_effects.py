@@ -1,0 +1,76 @@
+"""Memory effects of the ops of a loop body, FIFO ops included."""
+
+from __future__ import annotations
+
+from mlir import ir
+
+from .. import tile_types
+from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
+from ..effects import FIFO_RESOURCE, Effect, memory_effects
+from ..fifo_model import pipe_of
+from ..tile_memory import may_alias
+
+
+def op_effects(op: ir.Operation) -> list[Effect] | None:
+    """MLIR's effects of `op` on the program's memory (effects on the FIFOs
+    are the FIFO model's to order, never a memory hazard); FIFO ops are
+    modelled from their definition: a push reads its tile, a pop writes the
+    tile it returns, a free releases the tile it names (or, operand-less,
+    the oldest popped one)."""
+    name = op.name
+    if name in PUSH_OPS:
+        return _on_memref("read", op.operands[0])
+    if name in POP_OPS:
+        return _on_memref("write", op.results[0])
+    if name in FREE_OPS:
+        if len(op.operands):
+            return _on_memref("free", op.operands[0])
+        return _free_oldest(op)
+    effects = memory_effects(op)
+    if effects is None:
+        return None
+    return [effect for effect in effects if effect.resource != FIFO_RESOURCE]
+
+
+def _free_oldest(op: ir.Operation) -> list[Effect]:
+    """An operand-less tfree releases the oldest popped slot of its pipe
+    (fifo_model): a FIFO slot of that pipe, named by a pop of it in this
+    function (aliasing: a slot is no other memory), or no memory of the
+    program when its pops return tensors."""
+    function = op.parent
+    while "function_type" not in function.attributes:
+        function = function.parent
+    pipe = pipe_of(op)
+    memrefs = []
+
+    def visit(other):
+        if (other.name in POP_OPS and pipe_of(other) == pipe
+                and _is_memory(other.results[0].type)):
+            memrefs.append(other)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return [Effect("free", memrefs[0].results[0])] if memrefs else []
+
+
+def _is_memory(type_: ir.Type) -> bool:
+    """Whether a FIFO op's tile is memory (a memref or a tile buffer, which
+    the ops around it read and write in place), not a tensor value."""
+    return isinstance(type_, ir.MemRefType) or tile_types.tile_buf(type_) is not None
+
+
+def _on_memref(kind: str, value: ir.Value) -> list[Effect]:
+    return [Effect(kind, value)] if _is_memory(value.type) else []
+
+
+def overwrites_whole(effects: list, value: ir.Value) -> bool:
+    """Whether an op of `effects` overwrites all of `value`, in the
+    destination-passing style of tile ops: it writes `value` itself (not a
+    view of it), does not read it, and computes what it writes from other
+    memory it reads (an op that reads no memory, such as set_validshape,
+    may change part of a buffer only)."""
+    return (any(e.kind == "write" and e.value == value for e in effects)
+            and not any(e.kind == "read" and e.value is not None and may_alias(e.value, value)
+                        for e in effects)
+            and any(e.kind == "read" for e in effects))

@@ -1,0 +1,131 @@
+"""How many copies of each tile buffer a skew keeps in flight.
+
+In the steady schedule produce(k .. k+D-1) runs before consume(k-D .. k-1),
+so up to 2D iterations are in flight between a producer copy and its
+consumer copy (docs/schedules.md):
+
+- a buffer the producer half writes and the consumer half uses gets 2D
+  copies (iteration n uses copy n mod 2D);
+- a buffer written and used within one half only gets D copies (n mod D),
+  so the two pipeline stages never share one allocation and serialise;
+- a buffer that carries a value from one iteration to the next (its first
+  access in the body is not a write of the whole buffer: an accumulator
+  of tmatmul.acc), is live after the loop, is viewed by an op outside the
+  loop or may overlap another buffer the loop uses stays single; crossing
+  the halves, such a buffer makes the loop unskewable.
+
+Only allocations made outside the loop are copied (one made in the body
+is fresh in every copy already).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from ..tile_memory import (allocations_overlap, buffer_root, describe, is_allocation,
+                           is_tile_memory, placed_address)
+from .body_effects import op_effects, overwrites_whole
+from .plan import CannotSkew, Halves
+
+
+class Buffered(NamedTuple):
+    """A tile buffer a skew copies: its allocation (outside the loop) and
+    whether it crosses the halves (2D copies) or stays in one (D)."""
+
+    alloc: ir.Operation
+    crossing: bool
+
+    def copies(self, depth: int) -> int:
+        return 2 * depth if self.crossing else depth
+
+
+def _inside(op: ir.Operation, loop: ir.Operation) -> bool:
+    while True:
+        if op == loop:
+            return True
+        parent = op.parent
+        if parent is None or parent.name == "builtin.module":
+            return False
+        op = parent
+
+
+def _accesses(halves: Halves, positions: list[int]) -> dict[ir.Value, list[tuple[int, set[str]]]]:
+    """Per tile allocation made outside the body: the ops at `positions`
+    that access it (position, effect kinds), in body order."""
+    found: dict[ir.Value, list[tuple[int, set[str]]]] = {}
+    for i in positions:
+        if halves.effect_free[i]:
+            continue
+        kinds: dict[ir.Value, set[str]] = {}
+        effects = op_effects(halves.handles[i]) or []
+        for effect in effects:
+            if effect.value is None or not is_tile_memory(effect.value.type):
+                continue
+            root = buffer_root(effect.value)
+            if is_allocation(root):
+                whole = effect.kind == "write" and overwrites_whole(effects, root)
+                kinds.setdefault(root, set()).add("kill" if whole else effect.kind)
+        for root, kind in kinds.items():
+            found.setdefault(root, []).append((i, kind))
+    return found
+
+
+def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int, set[str]]],
+                   others: list[ir.Value]) -> str | None:
+    """Why `root` must stay one buffer, or None when it may be copied."""
+    if accesses[0][1] != {"kill"}:
+        return "carries a value from one iteration to the next"
+    for use in root.uses:
+        user = use.owner.operation
+        if _inside(user, loop):
+            continue
+        if any(_inside(later.owner.operation, loop) for result in user.results
+               for later in result.uses):
+            return f"is viewed by '{user.name}' outside the loop"
+        if _after(user, loop):
+            return "is live after the loop"
+    for other in others:
+        if other != root and allocations_overlap(root, other):
+            return f"may overlap {describe(other)}"
+    if placed_address(root) is ...:
+        return "is placed at an address that is not a constant"
+    return None
+
+
+def _after(op: ir.Operation, loop: ir.Operation) -> bool:
+    """Whether `op` (outside `loop`) may run after it: it is, or is in, an
+    op after the loop in its block, or in no op of that block."""
+    while op.block != loop.block:
+        op = op.parent
+        if op is None or op.name == "builtin.module":
+            return True
+    return loop.is_before_in_block(op)
+
+
+def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
+    """The tile buffers to copy; raises CannotSkew for a buffer that crosses
+    the halves but must stay single. (Which half writes what is checked by
+    hazards.check_memory first: no buffer is written by both.)"""
+    produced = _accesses(halves, halves.producer)
+    consumed = _accesses(halves, halves.consumer)
+    roots = [r for r in dict.fromkeys([*produced, *consumed])
+             if not _inside(r.owner, loop)]
+    order = {i: n for n, i in enumerate(sorted([*halves.producer, *halves.consumer]))}
+    planned = []
+    for root in roots:
+        uses = sorted(produced.get(root, []) + consumed.get(root, []),
+                      key=lambda access: order[access[0]])
+        if not any(kind & {"write", "kill"} for _, kind in uses):
+            continue  # read only: one buffer serves every iteration
+        writes_producer = any(kind & {"write", "kill"} for _, kind in produced.get(root, []))
+        crossing = writes_producer and root in consumed
+        reason = _single_reason(root, loop, uses, roots)
+        if reason is None:
+            planned.append(Buffered(root.owner, crossing))
+        elif crossing:
+            raise CannotSkew(f"{describe(root)} is written in the producer half "
+                             f"and used in the consumer half, which needs 2D copies, but it "
+                             f"{reason}")
+    return tuple(planned)

@@ -1,0 +1,151 @@
+"""What the peer kernel of a pair may do to global memory.
+
+Both kernels of a pair are launched with the same arguments: argument k of
+one is argument k of the other. A kernel's access to global memory is named
+by the argument it reaches through views (tile_memory.buffer_root), or is
+unknown (a value MLIR cannot trace to an argument, an op of unknown
+effects: any global memory). Whether the peer's access to its argument k
+meets an access of ours is asked of our argument k, under the aliasing
+rules of our function (aliasing.first_alias: an `llvm.noalias` argument is
+distinct from the others).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mlir import ir
+
+from ..aliasing import first_alias, private_memory
+from ..tile_memory import buffer_root
+from .body_effects import op_effects
+
+# The peer's accesses: argument positions, or ANY (unknown global memory).
+ANY = None
+
+
+def _global(value: ir.Value | None) -> bool:
+    return value is None or not private_memory(value)
+
+
+def _argument(value: ir.Value, function: ir.Operation | None) -> int | None:
+    """The position of the argument of `function` that `value` addresses
+    (through views), else None."""
+    if function is None or len(function.regions) == 0 or not function.regions[0].blocks:
+        return None
+    root = buffer_root(value)
+    if isinstance(root, ir.BlockArgument) and root.owner == function.regions[0].blocks[0]:
+        return root.arg_number
+    return None
+
+
+class PeerMemory(NamedTuple):
+    """What the peer kernel may do to global memory, and how to name it:
+    `reads` / `writes` are the argument positions it may read / write
+    (ANY: any global memory); `function`: the kernel whose code is checked
+    (None: code outside the kernels, or the arguments are not compared)."""
+
+    reads: frozenset | None
+    writes: frozenset | None
+    who: str
+    function: ir.Operation | None = None
+
+    def may_read(self, value: ir.Value | None) -> bool:
+        """Whether the peer may read global memory `value` addresses."""
+        return _meets(self.reads, value, self.function)
+
+    def may_write(self, value: ir.Value | None) -> bool:
+        return _meets(self.writes, value, self.function)
+
+    def at(self, function: ir.Operation) -> PeerMemory:
+        """The same peer, checked against code of `function`."""
+        return self._replace(function=function)
+
+
+def _meets(positions: frozenset | None, value: ir.Value | None,
+           function: ir.Operation | None) -> bool:
+    if not _global(value):
+        return False
+    if positions is ANY:
+        return True
+    if not positions:
+        return False
+    ours = None if value is None else _argument(value, function)
+    if ours is None:
+        return True
+    arguments = list(function.regions[0].blocks[0].arguments)
+    theirs = [arguments[p] for p in positions if p < len(arguments)]
+    if len(theirs) < len(positions):
+        return True  # an argument our kernel does not have: unknown
+    return first_alias([arguments[ours]], theirs) is not None
+
+
+UNKNOWN_PEER = PeerMemory(ANY, ANY, "the peer kernel (not visible)")
+# Code outside the kernels: no peer runs against it (a skew in a function a
+# kernel may call is demoted by the pair rules, docs/deadlock.md).
+NO_PEER = PeerMemory(frozenset(), frozenset(), "no peer")
+
+
+class PeerMemories:
+    """What the peers of each kernel may do to global memory, each kernel's
+    ops read once: a kernel touches it through an effect on a value that is
+    not private (aliasing.private_memory) or on an unknown value, or through
+    an op whose effects are unknown (a call, say)."""
+
+    def __init__(self):
+        self._access: dict[ir.Operation, tuple] = {}
+
+    def of(self, function: ir.Operation | None, peers: list[ir.Operation]) -> PeerMemory:
+        """The peer of code in kernel `function` whose peer may be any of
+        `peers` (none: not visible, so it may do anything), or in a plain
+        function (`function` None)."""
+        if function is None:
+            return NO_PEER
+        if not peers:
+            return UNKNOWN_PEER
+        access = [self._kernel(peer) for peer in peers]
+        who = (f"@{ir.StringAttr(peers[0].attributes['sym_name']).value}" if len(peers) == 1
+               else "a peer kernel")
+        return PeerMemory(_union(r for r, _ in access), _union(w for _, w in access), who,
+                          function)
+
+    def _kernel(self, function: ir.Operation) -> tuple:
+        found = self._access.get(function)
+        if found is None:
+            found = self._access[function] = _global_access(function)
+        return found
+
+
+def _union(sets) -> frozenset | None:
+    found = frozenset()
+    for positions in sets:
+        if positions is ANY:
+            return ANY
+        found |= positions
+    return found
+
+
+def _global_access(function: ir.Operation) -> tuple:
+    """The argument positions of global memory `function` may read and
+    may write (ANY: unknown global memory)."""
+    access: list[frozenset | None] = [frozenset(), frozenset()]
+
+    def visit(op):
+        if len(op.regions):
+            return ir.WalkResult.ADVANCE  # its nested ops say what it does
+        effects = op_effects(op)
+        if effects is None:
+            access[:] = [ANY, ANY]
+            return ir.WalkResult.INTERRUPT
+        for effect in effects:
+            if effect.kind not in ("read", "write") or not _global(effect.value):
+                continue
+            kind = effect.kind == "write"
+            if access[kind] is ANY:
+                continue
+            position = None if effect.value is None else _argument(effect.value, function)
+            access[kind] = ANY if position is None else access[kind] | {position}
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return access[0], access[1]

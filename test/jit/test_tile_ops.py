@@ -1,0 +1,273 @@
+# RUN: %python -m pytest -q -p no:cacheprovider %s
+"""The JIT's tile-IR lowering (skew_mlir.jit.tile_ir), op by op.
+
+Every successful case of the interpreter's tile-op tests
+(test/sim/test_tile_ops.py: unary, binary and scalar ops, f16 / bf16 / i32,
+row reductions, row and column broadcasts, tcvt's round modes, valid shapes
+and tfillpad, strided windows, tmov / textract / tmatmul / tmatmul.acc on
+aliasing tiles) runs again with its kernel compiled by the JIT: the JIT's
+global memories must agree with the interpreter's within the executors'
+tolerance (compare.py), and the case's own expectations (numpy) then hold
+for them. The JIT's own cases follow: ops the interpreter's tests do not
+reach (tconcat, subview, scalars in global memory, addptr), what it refuses
+(a located error naming the op) and its run-time checks (a located error
+from the child process, never a wrong answer).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+import numpy as np
+import pytest
+from mlir import ir
+
+from skew_mlir import dialect as pto
+from skew_mlir import jit
+from skew_mlir.jit import JitError, JitUnsupported
+from skew_mlir.jit.compare import same_bits, within_tolerance
+from skew_mlir.jit.engine import execute
+from skew_mlir.sim.kernels import find_pair
+from skew_mlir.sim.scheduler import simulate
+from skew_mlir.sim.tiles import GlobalPtr
+
+HERE = pathlib.Path(__file__).parent
+_spec = importlib.util.spec_from_file_location("sim_tile_ops", HERE.parent / "sim" /
+                                               "test_tile_ops.py")
+sim_cases = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sim_cases)
+NAMES, view, load, store, rand, T = (sim_cases.NAMES, sim_cases.view, sim_cases.load,
+                                     sim_cases.store, sim_cases.rand, sim_cases.T)
+
+
+def pair_text(body: str, arrays: list[np.ndarray], kind: str) -> str:
+    """`body` as the kernel of `kind` of a pair whose peer does nothing; both
+    get the global memories %g0, %g1, ... of `arrays`."""
+    params = ", ".join(f"%g{i}: !pto.ptr<{NAMES[a.dtype]}>" for i, a in enumerate(arrays))
+    peer = "vector" if kind == "cube" else "cube"
+    return f"""
+func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+{body}
+  return
+}}
+func.func @peer({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{peer}>}} {{
+  return
+}}"""
+
+
+def memories(arrays: list[np.ndarray]) -> list[GlobalPtr]:
+    return [GlobalPtr(np.array(a).reshape(-1)) for a in arrays]
+
+
+def run_both(body: str, arrays: list[np.ndarray], kind: str = "vector",
+             same=within_tolerance) -> list[np.ndarray]:
+    """Runs the kernel under the JIT (in this process) and the interpreter;
+    asserts that every global memory agrees (`same`: within tolerance, or
+    bitwise) and returns the interpreter's."""
+    peer = "vector" if kind == "cube" else "cube"
+    with pto.make_context():
+        module = ir.Module.parse(pair_text(body, arrays, kind))
+        pair = find_pair(module)
+        given = memories(arrays)
+        compiled = execute(module, pair, {kind: given, peer: given})
+        interpreted = memories(arrays)
+        simulate(module, inputs={kind: interpreted, peer: interpreted})
+    jit_memories = compiled.outputs["cube"]
+    assert len(jit_memories) == len(arrays)
+    for i, (x, y) in enumerate(zip(jit_memories, interpreted)):
+        assert same(x, y.base), (i, x, y.base)
+    return [m.base.reshape(a.shape) for m, a in zip(interpreted, arrays)]
+
+
+def run_jit(body: str, arrays: list[np.ndarray], kind: str = "vector"):
+    """The JIT's run in its child process (for runs that fail)."""
+    peer = "vector" if kind == "cube" else "cube"
+    with pto.make_context():
+        module = ir.Module.parse(pair_text(body, arrays, kind))
+        given = memories(arrays)
+        return jit.run(module, find_pair(module), {kind: given, peer: given}, timeout=120)
+
+
+# The interpreter's cases whose kernels run to completion.
+SIM_CASES = [
+    (sim_cases.test_unary, "op,fn,positive"), (sim_cases.test_binary, "op,fn"),
+    (sim_cases.test_dtypes, "dtype"), (sim_cases.test_texpands, None),
+    (sim_cases.test_row_reductions, "op,fn"),
+    (sim_cases.test_row_and_column_broadcasts, "name,fn"),
+    (sim_cases.test_tcvt_to_integer, "mode,fn"),
+    (sim_cases.test_valid_shapes_and_fillpad, None),
+    (sim_cases.test_strided_views_and_windows, None),
+    (sim_cases.test_cube_ops_and_aliasing_tiles, None),
+]
+
+
+def _params(test, names):
+    if names is None:
+        return [()]
+    for mark in test.pytestmark:
+        if mark.name == "parametrize":
+            return [p if isinstance(p, tuple) else (p,) for p in mark.args[1]]
+    raise AssertionError(test)
+
+
+@pytest.mark.parametrize("test,args", [
+    pytest.param(test, args, id=f"{test.__name__}-{i}")
+    for test, names in SIM_CASES for i, args in enumerate(_params(test, names))])
+def test_interpreter_case_under_the_jit(monkeypatch, test, args):
+    monkeypatch.setattr(sim_cases, "run_kernel", run_both)
+    test(*args)
+
+
+@pytest.mark.parametrize("test", [sim_cases.test_tcvt_to_narrower_floats])
+def test_interpreter_conversion_case_under_the_jit_bitwise(monkeypatch, test):
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
+    test()
+
+
+def bitwise(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
+    return run_both(body, arrays, kind, same_bits)
+
+
+def test_narrowing_conversions_round_to_nearest_even(monkeypatch):
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
+    x = rand()
+    x[0, :2] = [1.00390625, -1.00390625]  # halfway between two bf16 values
+    bf16 = sim_cases._cvt(x, "RINT", "bf16")
+    f16 = sim_cases._cvt(x, "RINT", "f16")
+    np.testing.assert_array_equal(bf16, x.astype(sim_cases.BF16))
+    np.testing.assert_array_equal(f16, x.astype(np.float16))
+    assert bf16[0, 0] == 1.0 and bf16[0, 1] == -1.0
+
+
+# --- the JIT's own cases -------------------------------------------------------
+
+HALF = "!pto.tile_buf<vec, 16x16xf32>"
+
+
+def test_tconcat_subview_and_scalars_in_global_memory():
+    """tconcat of two 16x16 halves; a subview of its second row; a scalar
+    read with load_scalar behind addptr and written with store_scalar."""
+    a, b = rand((16, 16)), rand((16, 16))
+    s = np.array([0.0, 0.0, 0.0, 4.5], np.float32)
+    body = "\n".join([
+        view("g0", "a", 16, 16, "f32", HALF), load("a", 16, 16, "f32", HALF),
+        view("g1", "b", 16, 16, "f32", HALF), load("b", 16, 16, "f32", HALF),
+        view("g2", "y", 16, 32, "f32", T),
+        f"  pto.tconcat ins(%a, %b : {HALF}, {HALF}) outs(%y : {T})",
+        store("y", 16, 32, "f32", T),
+        "  %row = pto.subview %y[%c1, %c0] sizes [1, 32] : " + T
+        + " -> !pto.tile_buf<vec, 1x32xf32>",
+        view("g3", "r", 1, 32, "f32", "!pto.tile_buf<vec, 1x32xf32>"),
+        "  pto.tmov ins(%row : !pto.tile_buf<vec, 1x32xf32>) outs(%r : "
+        "!pto.tile_buf<vec, 1x32xf32>)",
+        store("r", 1, 32, "f32", "!pto.tile_buf<vec, 1x32xf32>"),
+        "  %c2 = arith.constant 2 : index",
+        "  %p = pto.addptr %g4, %c1 : !pto.ptr<f32> -> !pto.ptr<f32>",
+        "  %v = pto.load_scalar %p[%c2] : !pto.ptr<f32> -> f32",
+        "  pto.store_scalar %v, %g4[%c0] : !pto.ptr<f32>, f32"])
+    arrays = [a, b, np.zeros((16, 32), np.float32), np.zeros((1, 32), np.float32), s]
+    *_, y, r, out = run_both(body, arrays)
+    np.testing.assert_array_equal(y, np.concatenate([a, b], axis=1))
+    np.testing.assert_array_equal(r[0], y[1])
+    assert out[0] == np.float32(4.5)
+
+
+@pytest.mark.parametrize("mode", ["ROUND", "TRUNC", "FLOOR", "CEIL", "ODD"])
+def test_f32_to_bf16_in_every_round_mode(monkeypatch, mode):
+    """Values halfway between, just above and just below two bf16 values,
+    of both signs, exact ones, infinities and NaN."""
+    monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
+    x = rand()
+    row = [1.00390625, 1.0039063, 1.0039062, 1.0, np.inf, np.nan, 3e38, 1e-40]
+    x[0, :8], x[1, :8] = row, [-v for v in row]
+    assert sim_cases._cvt(x, mode, "bf16").dtype == sim_cases.BF16  # bitwise as the interpreter's
+
+
+@pytest.mark.parametrize("mode", ["ROUND", "FLOOR", "ODD"])
+def test_a_rounding_mode_the_jit_does_not_lower_is_refused_at_the_op(mode):
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        view("g1", "y", 16, 32, "f16", "!pto.tile_buf<vec, 16x32xf16>"),
+        f"  pto.tcvt ins(%x {{rmode = #pto<round_mode {mode}>}} : {T}) outs(%y : "
+        "!pto.tile_buf<vec, 16x32xf16>)"])
+    arrays = [rand(), np.zeros((16, 32), np.float16)]
+    with pytest.raises(JitUnsupported, match=rf"^-:\d+:\d+: 'pto.tcvt': round mode "
+                                             rf"{mode} from f32 to f16"):
+        run_jit(body, arrays)
+
+
+def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
+    body = "  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>"
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.syncall': the JIT "
+                                             r"executor cannot lower it"):
+        run_jit(body, [np.zeros(4, np.float32)])
+
+
+@pytest.mark.parametrize("case,message", [
+    # A window beyond the view, a view beyond its global memory.
+    ("  %c9 = arith.constant 9 : index\n"
+     "  %bad = pto.partition_view %x_v, offsets = [%c9, %c0], sizes = [%x_r, %x_c] : "
+     "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>",
+     "the window's offsets and sizes exceed the view's shape"),
+    ("  %c64 = arith.constant 64 : index\n"
+     "  %big = pto.make_tensor_view %g0, shape = [%c64, %x_c], strides = [%x_c, %c1] : "
+     "!pto.tensor_view<?x?xf32>\n"
+     "  %c48 = arith.constant 48 : index\n"
+     "  %far = pto.partition_view %big, offsets = [%c48, %c0], sizes = [%x_r, %x_c] : "
+     "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>\n"
+     f"  pto.tload ins(%far : !pto.partition_tensor_view<16x32xf32>) outs(%x : {T})",
+     "the window \\(its offset, sizes and strides\\) reaches outside its global memory"),
+    # A read over more than the source's valid region.
+    ("  %c8 = arith.constant 8 : index\n"
+     f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
+     f"  %y = pto.alloc_tile : {T}\n"
+     f"  pto.texp ins(%x : {T}) outs(%y : {T})",
+     "reads a tile whose valid shape is smaller than the valid region"),
+    # A store whose window is not the tile's valid shape.
+    ("  %c8 = arith.constant 8 : index\n"
+     f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
+     f"  pto.tstore ins(%x : {T}) outs(%x_w : !pto.partition_tensor_view<16x32xf32>)",
+     "stores a window whose shape is not the tile's valid shape"),
+    # A tile placed beyond its local memory.
+    ("  %far = arith.constant 300000 : i64\n"
+     f"  %t = pto.alloc_tile addr = %far : {T}",
+     "beyond the 262144 bytes the JIT gives 'vec'"),
+])
+def test_run_time_checks_end_the_run_at_the_op(case, message):
+    body = "\n".join([view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T), case])
+    with pytest.raises(JitError, match=r"-:\d+:\d+: .*" + message):
+        run_jit(body, [rand()])
+
+
+def test_a_view_reaching_past_its_memory_is_fine_while_its_windows_fit():
+    """As in the interpreter: a view is checked where a window of it is
+    loaded or stored, not where it is made."""
+    x = rand()
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T),
+        "  %c64 = arith.constant 64 : index",
+        "  %big = pto.make_tensor_view %g0, shape = [%c64, %x_c], strides = [%x_c, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "  %near = pto.partition_view %big, offsets = [%c0, %c0], sizes = [%x_r, %x_c] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>",
+        f"  pto.tload ins(%near : !pto.partition_tensor_view<16x32xf32>) outs(%x : {T})",
+        view("g1", "y", 16, 32, "f32", T),
+        f"  pto.tneg ins(%x : {T}) outs(%y : {T})",
+        store("y", 16, 32, "f32", T)])
+    _, y = run_both(body, [x, np.zeros((16, 32), np.float32)])
+    np.testing.assert_array_equal(y, -x)
+
+
+def test_a_tile_carried_through_a_loop_is_refused_at_the_loop():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %x) -> ({T}) {{",
+        f"    scf.yield %acc : {T}",
+        "  }"])
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'scf.for': operand #3 is a "
+                                             r"!pto.tile_buf<.*>: the JIT lowers tile IR "
+                                             r"values only where tile ops make and use them"):
+        run_jit(body, [rand()])
