@@ -885,10 +885,10 @@ module attributes {pto.fifo_depth = 4 : i64} {
 
 // -----
 
-// C->V->C->V->C at one slot per pipe: every depth deadlocks in the pair
+// C->V->C->V->C at one slot per pipe: no depth proves in the pair
 // model, so both loops stay as today.
-// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there); not co-skewed with @too_few_slots_vector's loop at {{.*}}.mlir:{{[0-9]+}}:10: every co-skew depth deadlocks against the peer
-// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: not skewed: consumer role (expected: the peer's producer runs ahead): its first FIFO op 'pto.tpop_from_aic' is a pop; not co-skewed with @too_few_slots_cube's loop at {{.*}}.mlir:{{[0-9]+}}:10: every co-skew depth deadlocks against the peer
+// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there); not co-skewed with @too_few_slots_vector's loop at {{.*}}.mlir:{{[0-9]+}}:10: no co-skew depth is proved against the peer (tried 2, 1)
+// REMARK: coskew.mlir:{{[0-9]+}}:10: remark: not skewed: consumer role (expected: the peer's producer runs ahead): its first FIFO op 'pto.tpop_from_aic' is a pop; not co-skewed with @too_few_slots_cube's loop at {{.*}}.mlir:{{[0-9]+}}:10: no co-skew depth is proved against the peer (tried 2, 1)
 // CHECK-LABEL: func.func @too_few_slots_cube(
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index

@@ -14,8 +14,10 @@ way on both sides. The pair is planned only when
   each other's;
 - both trip counts are the same constant;
 - both bodies cut into stages whose messages match pipe by pipe;
-- the verifier's model proves the planned pair deadlock-free at some depth
-  (the deepest of the requested, or depth=auto's, down to 1).
+- the verifier's model proves the planned pair deadlock-free (message
+  identity included) at the requested depth (or depth=auto's), else at the
+  closed-form candidate (`_candidate`), else at depth 1: three proofs at
+  most, no search.
 
 Otherwise both loops stay demoted and the remarks say why.
 """
@@ -23,6 +25,7 @@ Otherwise both loops stay demoted and the remarks say why.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from mlir import ir
 
@@ -224,18 +227,34 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
     if not pair.prove_input():
         raise CannotSkew("the pair cannot be proved as written"
                          + (f" ({pair.broken.what})" if pair.broken else ""))
-    for d in range(depth, 0, -1):
-        lowered = {f: p if d == depth else p.with_depth(
-            d, p.reasons + (f"depth {depth} deadlocks against the peer",))
-            for f, p in plans.items()}
-        if remainder is Remainder.SHRINK and trip % d:
+    # No search: the depth as planned, then the closed-form candidate, then
+    # 1, each proved once (at most three proofs per pair of loops).
+    tried = []
+    for d in (depth, _candidate(stages[cube], pair.slots, depth), 1):
+        if remainder is Remainder.SHRINK:
+            d = next(x for x in range(d, 0, -1) if trip % x == 0)
+        if d in tried:
             continue
+        tried.append(d)
+        lowered = {f: p if d == depth else p.with_depth(
+            d, p.reasons + (f"depth {depth} is not proved against the peer",))
+            for f, p in plans.items()}
         if pair.proves({**accepted, **{p.loop: p for p in lowered.values()}}):
             if note:
                 lowered = {f: p._replace(reasons=p.reasons + (note,))
                            for f, p in lowered.items()}
             return lowered
-    raise CannotSkew("every co-skew depth deadlocks against the peer")
+    raise CannotSkew("no co-skew depth is proved against the peer (tried "
+                     + ", ".join(map(str, tried)) + ")")
+
+
+def _candidate(stages: Stages, slots: dict, depth: int) -> int:
+    """The deepest depth <= `depth` at which every pipe's slots hold the
+    messages of one whole group (D iterations' worth): a stage then never
+    waits on its own pushes of the group while its peer waits on an earlier
+    stage (docs/schedules.md#co-skew). At least 1."""
+    per_pipe = Counter(pipe for pipe, _ in stages.fifo)
+    return max(1, min([depth, *(slots[pipe] // n for pipe, n in per_pipe.items())]))
 
 
 def _slots_text(pair) -> str:
