@@ -1,8 +1,9 @@
 # RUN: %python -m pytest -q -p no:cacheprovider %s
 # REQUIRES: pytest
 """The co-skew's depth is chosen without a search (skew/coskew.py): the
-requested depth, the closed-form candidate (every pipe's slots hold one
-group's messages), depth 1, each proved once. The proofs per co-skewed pair
+requested depth, the closed-form candidates (every pipe's slots hold one
+group's messages of a stage, then of an iteration), depth 1, each proved
+once. The proofs per co-skewed pair
 are counted (not timed): a search down from depth 32 proved up to 32 plans."""
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ def _run(text: str, monkeypatch) -> tuple[list[str], int, str]:
         return remarks, proofs, str(module)
 
 
-@pytest.mark.parametrize("slots, depth", [(1, 1), (2, 1), (4, 2), (8, 4), (64, 32)])
+@pytest.mark.parametrize("slots, depth", [(1, 1), (2, 2), (4, 4), (8, 8), (64, 32)])
 def test_the_depth_is_the_candidate_proved_once(monkeypatch, slots, depth):
     """C->V->C at stages 33 (depth 32 requested), trip 64: where depth 32
-    does not prove, the candidate (the C2V pipe's slots over its two
-    messages per iteration) does, with no depth in between tried."""
+    does not prove, the first candidate (each pipe's slots over its
+    messages in one stage: one) does, with no depth in between tried; the
+    output verifies."""
     remarks, proofs, _ = _run(_case("cv3_depth2", 64, 33, slots), monkeypatch)
     assert len(remarks) == 2
     assert all(f"2 stages, depth {depth} (requested 32" in r for r in remarks), remarks

@@ -12,11 +12,13 @@ way on both sides. The pair is planned only when
   kernels' top level, and what each kernel moves ahead of its loop the
   other moves ahead of its own, pipe by pipe, so the loops' messages are
   each other's;
-- both trip counts are the same constant;
+- both trip counts are the same constant, or the same value known at run
+  time only (the pair's one trip key) over a constant step: then both loops
+  run behind the same guard (staged.py, emit_staged.py);
 - both bodies cut into stages whose messages match pipe by pipe;
 - the verifier's model proves the planned pair deadlock-free (message
   identity included) at the requested depth (or depth=auto's), else at the
-  closed-form candidate (`_candidate`), else at depth 1: three proofs at
+  closed-form candidates (`_candidates`), else at depth 1: four proofs at
   most, no search.
 
 Otherwise both loops stay demoted and the remarks say why.
@@ -39,7 +41,7 @@ from .auto_depth import Estimate, op_cycles
 from .depth import Remainder, requested_depth
 from .loops import PipelineLoop, skew_range
 from .pairing import kernel_function, pair_for
-from .plan import CannotSkew, DemotionPlan, StaticRange
+from .plan import CannotSkew, DemotionPlan, GuardedRange, StaticRange
 from .staged import CoSkewPlan, staged_schedule
 from .stages import Stages, cut_stages, pipe_shifts
 
@@ -66,7 +68,11 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
             function = kernel_function(loop.op, root)
             if function is not None:
                 by_function.setdefault(function, []).append((loop, plan))
-    pairs: dict = {}  # module -> (Pair or None, the programs as written, accepted co-skews)
+    # module -> (Pair or None, the programs as written, accepted co-skews); the
+    # programs at two trips of the pair's run-time loops (one, with none;
+    # not 1, at which a loop is no loop node of the program),
+    # so that messages before a loop match whatever that trip is.
+    pairs: dict = {}
     for loop, plan in analysed:
         if (loop.op in decided or not isinstance(plan, DemotionPlan)
                 or not multi_round_trip(loop)):
@@ -77,7 +83,9 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         module = function.parent.operation
         if module not in pairs:
             pair = pair_for(function, root, slots)
-            programs = ({role: t.at({}, {}) for role, t in pair.templates.items()}
+            programs = ([{role: t.at(trips, {}) for role, t in pair.templates.items()}
+                         for trips in ([{}] if pair.key is None
+                                       else [{pair.key: 2}, {pair.key: 3}])]
                         if pair is not None else None)
             pairs[module] = (pair, programs, {})
         pair, programs, accepted = pairs[module]
@@ -85,20 +93,23 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
             decided[loop.op] = _not_coskewed(plan, "the peer kernel is not known (the "
                                              "module must hold one cube and one vector kernel)")
             continue
-        static = _static_range(loop)
-        if isinstance(static, str):
-            decided[loop.op] = _not_coskewed(plan, static)
+        rng = _range(loop)
+        if isinstance(rng, str):
+            decided[loop.op] = _not_coskewed(plan, rng)
             continue
         role = "cube" if pair.functions["cube"] == function else "vector"
         peer_role = "vector" if role == "cube" else "cube"
         peer = pair.functions[peer_role]
-        ahead = _messages_before(programs[role], loop.op)
-        if ahead is None:
-            decided[loop.op] = _not_coskewed(plan, _UNCOUNTED)
+        ahead = [_messages_before(at[role], loop.op) for at in programs]
+        if None in ahead:
+            decided[loop.op] = _not_coskewed(plan, f"the pair cannot be modelled "
+                                                   f"({pair.unproved[0]})"
+                                             if pair.unproved else _UNCOUNTED)
             continue
         matches = [(other, other_plan) for other, other_plan in by_function.get(peer, [])
                    if other.op not in decided
-                   and _each_others(ahead, _messages_before(programs[peer_role], other.op))]
+                   and all(_each_others(mine, _messages_before(at[peer_role], other.op))
+                           for mine, at in zip(ahead, programs))]
         if len(matches) != 1:
             decided[loop.op] = _not_coskewed(
                 plan, f"no loop of @{function_name(peer)} starts at the same messages")
@@ -122,15 +133,15 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
     return decided
 
 
-def _static_range(loop: PipelineLoop) -> StaticRange | str:
-    """The loop's constant range, else why it has none."""
+def _range(loop: PipelineLoop) -> StaticRange | GuardedRange | str:
+    """The loop's range (constant, or known at run time only with a
+    constant step), else why it has none."""
     try:
         rng = skew_range(loop.op, Constants())
     except CannotSkew as exc:
         return exc.reason
-    if not isinstance(rng, StaticRange):
-        return ("its trip count is known at run time only (co-skew needs constant "
-                "trip counts)")
+    if isinstance(rng, GuardedRange) and rng.step is None:
+        return "its step is known at run time only (co-skew needs a constant step)"
     return rng
 
 
@@ -186,14 +197,29 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
                              "(pto.pipeline_stages = 1)")
     ranges = {}
     for function, loop in loops.items():
-        rng = _static_range(loop)
+        rng = _range(loop)
         if isinstance(rng, str):
             raise CannotSkew(f"@{function_name(function)}'s loop: {rng}")
         ranges[function] = rng
-    trips = {rng.trip for rng in ranges.values()}
-    if len(trips) > 1:
-        raise CannotSkew(f"the loops run different trip counts ({', '.join(map(str, sorted(trips)))})")
-    trip = trips.pop()
+    guarded = {isinstance(rng, GuardedRange) for rng in ranges.values()}
+    if len(guarded) > 1:
+        raise CannotSkew("one loop's trip count is a constant, the other's known at "
+                         "run time only")
+    guarded = guarded.pop()
+    if guarded:
+        # Both trips are the pair's one run-time trip (pair.key: `coskew`
+        # demotes a pair whose programs it cannot build at every trip), so
+        # both kernels take the same branch of their guards.
+        if remainder is Remainder.SHRINK:
+            raise CannotSkew("non-constant bounds: remainder=shrink keeps the reference's "
+                             "rule, which skews constant trip counts only")
+        trip = None
+    else:
+        trips = {rng.trip for rng in ranges.values()}
+        if len(trips) > 1:
+            raise CannotSkew(f"the loops run different trip counts "
+                             f"({', '.join(map(str, sorted(trips)))})")
+        trip = trips.pop()
     stages = {function: cut_stages(loop.op) for function, loop in loops.items()}
     cube, vector = pair.functions["cube"], pair.functions["vector"]
     mismatch = pipe_shifts(stages[cube], stages[vector])
@@ -201,17 +227,21 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
         raise CannotSkew(mismatch)
     count = max(s.count for s in stages.values())
     requested = requested_depth(max(loop.stages for loop in loops.values()))
+    # The most iterations the trip may have: a constant, or the IV type's.
+    most = trip if trip is not None else min(rng.max_trip for rng in ranges.values())
     wanted, note = requested, ""
     if cost is not None:
-        wanted, note = _auto(stages, loops, cube, vector, cost, trip // count)
+        wanted, note = _auto(stages, loops, cube, vector, cost, most // count)
     reasons: list[str] = []
     depth = wanted
-    if trip < count * depth:
-        depth = trip // count
+    if most < count * depth:
+        depth = most // count
         reasons.append(f"trip {trip} < {count} stages x {wanted}: at most "
-                       f"{depth} iteration(s) per stage")
+                       f"{depth} iteration(s) per stage" if trip is not None else
+                       f"the IV's type holds at most {most} iterations: at most "
+                       f"{depth} per stage")
     if depth < 1:
-        raise CannotSkew(f"trip {trip} is shorter than the {count} stages")
+        raise CannotSkew(f"trip {most} is shorter than the {count} stages")
     if remainder is Remainder.SHRINK and trip % depth:
         depth = next(d for d in range(depth, 0, -1) if trip % d == 0)
         reasons.append(f"remainder=shrink: {depth} is the largest depth dividing trip {trip}")
@@ -220,17 +250,19 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
     for function, loop in loops.items():
         other = vector if function is cube else cube
         rng = ranges[function]
+        n = stages[function].count
         plans[function] = CoSkewPlan(
             loop.op, stages[function], depth, requested, tuple(reasons), text, trip,
-            (rng.start, rng.stop, rng.step), _name(other, loops[other]),
-            staged_schedule(trip, depth, stages[function].count))
+            (rng.start, rng.stop if trip is not None else None, rng.step),
+            _name(other, loops[other]),
+            staged_schedule(trip if trip is not None else n * depth, depth, n), count)
     if not pair.prove_input():
         raise CannotSkew("the pair cannot be proved as written"
                          + (f" ({pair.broken.what})" if pair.broken else ""))
-    # No search: the depth as planned, then the closed-form candidate, then
-    # 1, each proved once (at most three proofs per pair of loops).
+    # No search: the depth as planned, then the closed-form candidates, then
+    # 1, each proved once (at most four proofs per pair of loops).
     tried = []
-    for d in (depth, _candidate(stages[cube], pair.slots, depth), 1):
+    for d in (depth, *_candidates(stages[cube], pair.slots, depth), 1):
         if remainder is Remainder.SHRINK:
             d = next(x for x in range(d, 0, -1) if trip % x == 0)
         if d in tried:
@@ -248,13 +280,21 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
                      + ", ".join(map(str, tried)) + ")")
 
 
-def _candidate(stages: Stages, slots: dict, depth: int) -> int:
-    """The deepest depth <= `depth` at which every pipe's slots hold the
-    messages of one whole group (D iterations' worth): a stage then never
-    waits on its own pushes of the group while its peer waits on an earlier
-    stage (docs/schedules.md#co-skew). At least 1."""
-    per_pipe = Counter(pipe for pipe, _ in stages.fifo)
-    return max(1, min([depth, *(slots[pipe] // n for pipe, n in per_pipe.items())]))
+def _candidates(stages: Stages, slots: dict, depth: int) -> tuple[int, int]:
+    """The depths <= `depth` at which every pipe's slots hold one group's
+    messages of one stage (D times the pipe's messages in its busiest
+    stage), then of a whole iteration (D times all its messages per
+    iteration): a stage running its D iterations then never waits on a
+    full pipe for a peer still in an earlier stage (docs/schedules.md#co-skew).
+    At least 1 each."""
+    per_stage = Counter(stages.fifo)
+    per_iteration = Counter(pipe for pipe, _ in stages.fifo)
+    busiest = {pipe: max(n for (p, _), n in per_stage.items() if p == pipe)
+               for pipe in per_iteration}
+
+    def fit(messages: dict) -> int:
+        return max(1, min([depth, *(slots[pipe] // n for pipe, n in messages.items())]))
+    return fit(busiest), fit(per_iteration)
 
 
 def _slots_text(pair) -> str:

@@ -11,8 +11,10 @@ in extra iter_args, one per lane of the group and per time step it waits
 from __future__ import annotations
 
 from mlir import ir
+from mlir.dialects import arith, scf
 
 from ..cloning import CloneJob, CloneSpec, clone_all
+from ..dialect import PIPELINE_STAGES_ATTR
 from .emit import ConstantPool, LoopEmitter, Part
 from .staged import CoSkewPlan
 
@@ -92,60 +94,171 @@ class _StagedEmitter(LoopEmitter):
             with before_loop:
                 self.make_constants(plan.constants())
             c = self.constants
-            for item in schedule.prologue:
-                self.copy(item.stage, item.iteration,
-                          c.get(start + item.iteration * step), before_loop)
-            # The extra iter_args: crossing op, wait, lane, result.
-            slots = [(i, wait, lane) for i, (defined, most) in self.crossing.items()
-                     for wait in range(1, most + 1) for lane in range(d)]
-            init = list(self.current)
-            for i, wait, lane in slots:
-                defined = self.crossing[i][0]
-                init += self.available[(i, (first - wait - defined) * d + lane)]
-            with before_loop:
+
+            def outside(iteration: int) -> ir.Value | None:
+                return c.get(start + iteration * step)
+
+            def steady_loop(init: list[ir.Value]):
                 steady, body = self.steady_loop(c[start + first * d * step],
                                                 c[start + end * d * step], c[d * step], init)
-            k, *arguments = body.arguments
-            m = len(self.iter_args)
-            self.current = arguments[:m]
-            carried: dict = {}
-            rest = arguments[m:]
-            for i, wait, lane in slots:
-                width = len(self.stages.handles[i].results)
-                carried.setdefault(i, {}).setdefault(wait, {})[lane] = rest[:width]
-                rest = rest[width:]
-            in_body = ir.InsertionPoint(body)
-            ivs: dict[int, ir.Value] = {0: k}
-            for item in schedule.steady:
-                offset = item.iteration
-                if self.stages.uses_iv[item.stage] and offset not in ivs:
-                    name = "arith.addi" if offset > 0 else "arith.subi"
-                    ivs[offset] = ir.Operation.create(
-                        name, results=[k.type], operands=[k, c[abs(offset) * step]],
-                        ip=in_body).result
-                lane = offset + item.stage * d
-                self.copy(item.stage, lane, ivs.get(offset), in_body, carried)
-            fresh = []
-            for i, wait, lane in slots:
-                fresh += (self.fresh[(i, lane)] if wait == 1
-                          else carried[i][wait - 1][lane])
-            ir.Operation.create("scf.yield", operands=list(self.current) + fresh,
-                                ip=in_body)
-            results = list(steady.results)
-            self.current = results[:m]
-            rest = results[m:]
-            for i, wait, lane in slots:
-                width = len(self.stages.handles[i].results)
-                defined = self.crossing[i][0]
-                self.available[(i, (end - wait - defined) * d + lane)] = rest[:width]
-                rest = rest[width:]
-            for item in schedule.epilogue:
-                self.copy(item.stage, item.iteration,
-                          c.get(start + item.iteration * step), before_loop)
+                return steady, body, lambda: body.arguments[0]
+            return self.pipeline(before_loop, outside, steady_loop, outside)
+
+    def pipeline(self, point: ir.InsertionPoint, prologue_iv, steady_loop,
+                 epilogue_iv) -> list[ir.Value]:
+        """The prologue, steady loop and epilogue of the plan's schedule at
+        `point`; their results. `prologue_iv(i)` / `epilogue_iv(i)`: the
+        induction value of iteration i of the schedule (built at `point`
+        when needed); `steady_loop(init)`: the steady scf.for with iter_args
+        `init`, its body and a function building the steady group's first
+        induction value in the body."""
+        schedule, c = self.plan.schedule, self.constants
+        step, d = self.plan.bounds[2], self.plan.depth
+        first, end = schedule.steady_groups
+        uses = self.stages.uses_iv
+        for item in schedule.prologue:
+            with point:
+                iv = prologue_iv(item.iteration) if uses[item.stage] else None
+            self.copy(item.stage, item.iteration, iv, point)
+        # The extra iter_args: crossing op, wait, lane, result.
+        slots = [(i, wait, lane) for i, (defined, most) in self.crossing.items()
+                 for wait in range(1, most + 1) for lane in range(d)]
+        init = list(self.current)
+        for i, wait, lane in slots:
+            defined = self.crossing[i][0]
+            init += self.available[(i, (first - wait - defined) * d + lane)]
+        with point:
+            steady, body, group_iv = steady_loop(init)
+        arguments = list(body.arguments)[1:]
+        m = len(self.iter_args)
+        self.current = arguments[:m]
+        carried: dict = {}
+        rest = arguments[m:]
+        for i, wait, lane in slots:
+            width = len(self.stages.handles[i].results)
+            carried.setdefault(i, {}).setdefault(wait, {})[lane] = rest[:width]
+            rest = rest[width:]
+        in_body = ir.InsertionPoint(body)
+        with in_body:
+            k = group_iv() if any(uses) else None
+        ivs: dict[int, ir.Value] = {0: k}
+        for item in schedule.steady:
+            offset = item.iteration
+            if uses[item.stage] and offset not in ivs:
+                name = "arith.addi" if offset > 0 else "arith.subi"
+                ivs[offset] = ir.Operation.create(
+                    name, results=[k.type], operands=[k, c[abs(offset) * step]],
+                    ip=in_body).result
+            lane = offset + item.stage * d
+            self.copy(item.stage, lane, ivs.get(offset), in_body, carried)
+        fresh = []
+        for i, wait, lane in slots:
+            fresh += (self.fresh[(i, lane)] if wait == 1
+                      else carried[i][wait - 1][lane])
+        ir.Operation.create("scf.yield", operands=list(self.current) + fresh,
+                            ip=in_body)
+        results = list(steady.results)
+        self.current = results[:m]
+        rest = results[m:]
+        for i, wait, lane in slots:
+            width = len(self.stages.handles[i].results)
+            defined = self.crossing[i][0]
+            self.available[(i, (end - wait - defined) * d + lane)] = rest[:width]
+            rest = rest[width:]
+        for item in schedule.epilogue:
+            with point:
+                iv = epilogue_iv(item.iteration) if uses[item.stage] else None
+            self.copy(item.stage, item.iteration, iv, point)
         return list(self.current)
+
+
+class _GuardedStagedEmitter(_StagedEmitter):
+    """The co-skew of a loop whose trip T is known at run time only:
+
+        %go = (ub > lb) and ((ub - lb - 1) /u step >= M*D - 1)    // T >= M*D
+        %results = scf.if %go {
+          scf.for lb to lb + (T mod D)*step, the loop as written   // left over
+          prologue copies at lb' + i*step          (lb' = lb + (T mod D)*step)
+          scf.for %j = 0 to T/D - (N-1) step 1 {   // steady, unsigned
+            copies at base + offset*step, base = lb' + (j + N-1)*D*step
+          }
+          epilogue copies at end + (i - N*D)*step  (end = lb + T*step)
+        } else {
+          the original loop, demoted
+        }
+
+    with N the loop's stages and M >= N the pair's (both loops of the pair
+    take the same branch). Every induction value is computed with wrapping arithmetic and its true
+    value lies in [lb, ub), so the wrapped one equals it (emit_guarded.py
+    argues the same for the producer skew; `end` itself may wrap)."""
+
+    def build(self) -> list[ir.Value]:
+        plan = self.plan
+        loop = plan.loop
+        d, n = plan.depth, plan.schedule.count
+        step_value = plan.bounds[2]
+        lower, upper, step = list(loop.operands)[:3]
+        types = [result.type for result in loop.results]
+        above = (arith.CmpIPredicate.ugt if "unsignedCmp" in loop.attributes
+                 else arith.CmpIPredicate.sgt)
+        made = self.made
+        with loop.location:
+            with ir.InsertionPoint(loop):
+                self.make_constants(plan.constants())
+                c = self.constants
+                last = made(arith.divui(made(arith.subi(made(arith.subi(upper, lower)), c[1])),
+                                        step))  # T - 1 when ub > lb
+                go = made(arith.andi(
+                    made(arith.cmpi(above, upper, lower)),
+                    made(arith.cmpi(arith.CmpIPredicate.uge, last,
+                                    c[plan.pair_stages * d - 1]))))
+                self.guard = scf.IfOp(go, types, has_else=True)
+                self.created.append(self.guard)
+            then = ir.InsertionPoint(self.guard.then_block)
+            with then:
+                trip = arith.addi(last, c[1])
+                left = arith.remui(trip, c[d])
+                begin = arith.addi(lower, arith.muli(left, step))
+                end = arith.addi(lower, arith.muli(trip, step))
+                groups = arith.subi(arith.divui(trip, c[d]), c[n - 1])
+                head = loop.clone(then)
+                head.operands[1] = begin
+                del head.attributes[PIPELINE_STAGES_ATTR]
+            self.current = list(head.results)
+
+            def at(base: ir.Value, offset: int) -> ir.Value:
+                return base if offset == 0 else arith.addi(base, c[offset])
+
+            def steady_loop(init: list[ir.Value]):
+                steady, body = self.steady_loop(c[0], groups, c[1], init)
+                # T/D - (N-1) may exceed the IV type's signed range (at
+                # depth 1 it is about T): the counter compares unsigned.
+                steady.attributes["unsignedCmp"] = ir.UnitAttr.get()
+                return steady, body, lambda: at(
+                    arith.addi(begin, arith.muli(body.arguments[0], c[d * step_value])),
+                    plan.schedule.steady_groups[0] * d * step_value)
+            results = self.pipeline(
+                then, lambda i: at(begin, i * step_value), steady_loop,
+                lambda i: at(end, (i - n * d) * step_value))
+            scf.YieldOp(results, ip=then)
+        return list(self.guard.results)
+
+    def made(self, value: ir.Value) -> ir.Value:
+        """`value`, its op recorded as built next to the loop (see `emit`)."""
+        self.created.append(value.owner)
+        return value
+
+    def retire(self) -> None:
+        """The original loop, demoted, runs when the trip is below M*D."""
+        loop = self.plan.loop
+        else_yield = scf.YieldOp(list(loop.results),
+                                 ip=ir.InsertionPoint(self.guard.else_block))
+        loop.move_before(else_yield)
+        del loop.attributes[PIPELINE_STAGES_ATTR]
 
 
 def emit_staged(plan: CoSkewPlan, group: int | None, pool: ConstantPool) -> None:
     """Replace the plan's loop by its co-skewed form; `group` is the
     membership group of its copies (None: no tags)."""
-    _StagedEmitter(plan, group, pool).emit()
+    with plan.loop.context:
+        (_GuardedStagedEmitter if plan.guarded else _StagedEmitter)(plan, group, pool).emit()

@@ -464,7 +464,7 @@ def _pipelined(plan: SkewPlan | CoSkewPlan, trip) -> Pipelined | None:
     run-time guard, at `trip` (an int or a trips.Affine; None: not known,
     the loop as written)."""
     if isinstance(plan, CoSkewPlan):
-        return plan.pipelined()
+        return plan.pipelined(trip)
     if not plan.guarded:
         trip = plan.trip
     elif trip is None:
