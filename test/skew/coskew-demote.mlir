@@ -1,11 +1,11 @@
 // Where multi-round-trip loops are not co-skewed, both keep today's remark:
 // with multi-round-trip=demote (the reference's rule), under a func.func
-// anchor (the peer is not visible), and at the module anchor when a trip
-// count is known at run time only (the remark then says why). Each case is
+// anchor (the peer is not visible); at the module anchor a trip count known
+// at run time only is co-skewed behind a guard. Each case is
 // a pair that test_golden_pairs_sim.py runs through `pto-sim check`.
-// RUN: pto-opt %s -split-input-file --pto-skew-cross-core="remarks=true multi-round-trip=demote" 2>&1 >/dev/null | FileCheck %s --check-prefixes=DEMOTE,BOTH
-// RUN: pto-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(pto-skew-cross-core{remarks=true}))" 2>&1 >/dev/null | FileCheck %s --check-prefixes=DEMOTE,BOTH
-// RUN: pto-opt %s -split-input-file --pto-skew-cross-core="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefixes=COSKEW,BOTH
+// RUN: pto-opt %s -split-input-file --pto-skew-cross-core="remarks=true multi-round-trip=demote" 2>&1 >/dev/null | FileCheck %s --check-prefix=DEMOTE
+// RUN: pto-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(pto-skew-cross-core{remarks=true}))" 2>&1 >/dev/null | FileCheck %s --check-prefix=DEMOTE
+// RUN: pto-opt %s -split-input-file --pto-skew-cross-core="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=COSKEW
 // RUN: pto-opt %s -split-input-file --pto-skew-cross-core="multi-round-trip=demote" | FileCheck %s --check-prefix=IR
 
 // DEMOTE: coskew-demote.mlir:{{[0-9]+}}:10: remark: demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there){{$}}
@@ -67,11 +67,13 @@ module attributes {pto.fifo_depth = 4 : i64} {
 
 // -----
 
-// A trip count known at run time only: not co-skewed at any anchor.
-// BOTH: coskew-demote.mlir:{{[0-9]+}}:10: remark: demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there)
-// COSKEW-SAME: ; not co-skewed: its trip count is known at run time only (co-skew needs constant trip counts)
-// BOTH: coskew-demote.mlir:{{[0-9]+}}:10: remark: not skewed: consumer role
-// COSKEW-SAME: ; not co-skewed: its trip count is known at run time only (co-skew needs constant trip counts)
+// A trip count known at run time only (one kernel argument in both loops):
+// demoted with multi-round-trip=demote or under func.func; at the module
+// anchor co-skewed behind a guard (coskew-dynamic.test checks that form).
+// DEMOTE: coskew-demote.mlir:{{[0-9]+}}:10: remark: demoted: the producer half's result #0 of 'arith.addf' is used by 'arith.mulf' in the consumer half (only scalar arith is recomputed there){{$}}
+// DEMOTE: coskew-demote.mlir:{{[0-9]+}}:10: remark: not skewed: consumer role (expected: the peer's producer runs ahead): its first FIFO op 'pto.tpop_from_aic' is a pop{{$}}
+// COSKEW: coskew-demote.mlir:{{[0-9]+}}:10: remark: co-skewed with @dyn_vector's loop at {{.*}}: 2 stages, depth 2 (requested 2, trip dynamic, co-skewed when >= 4, slots 4)
+// COSKEW: coskew-demote.mlir:{{[0-9]+}}:10: remark: co-skewed with @dyn_cube's loop at {{.*}}: 2 stages, depth 2 (requested 2, trip dynamic, co-skewed when >= 4, slots 4)
 //--- run_time_trip.mlir
 module attributes {pto.fifo_depth = 4 : i64} {
   func.func @dyn_cube(%x0: tensor<4xf32>, %n: i32) -> tensor<4xf32> attributes {pto.core = "aic"} {

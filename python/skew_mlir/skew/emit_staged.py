@@ -16,6 +16,7 @@ from mlir.dialects import arith, scf
 from ..cloning import CloneJob, CloneSpec, clone_all
 from ..dialect import PIPELINE_STAGES_ATTR
 from .emit import ConstantPool, LoopEmitter, Part
+from .emit_guarded import BehindGuard
 from .staged import CoSkewPlan
 
 
@@ -172,7 +173,7 @@ class _StagedEmitter(LoopEmitter):
         return list(self.current)
 
 
-class _GuardedStagedEmitter(_StagedEmitter):
+class _GuardedStagedEmitter(BehindGuard, _StagedEmitter):
     """The co-skew of a loop whose trip T is known at run time only:
 
         %go = (ub > lb) and ((ub - lb - 1) /u step >= M*D - 1)    // T >= M*D
@@ -242,19 +243,6 @@ class _GuardedStagedEmitter(_StagedEmitter):
                 lambda i: at(end, (i - n * d) * step_value))
             scf.YieldOp(results, ip=then)
         return list(self.guard.results)
-
-    def made(self, value: ir.Value) -> ir.Value:
-        """`value`, its op recorded as built next to the loop (see `emit`)."""
-        self.created.append(value.owner)
-        return value
-
-    def retire(self) -> None:
-        """The original loop, demoted, runs when the trip is below M*D."""
-        loop = self.plan.loop
-        else_yield = scf.YieldOp(list(loop.results),
-                                 ip=ir.InsertionPoint(self.guard.else_block))
-        loop.move_before(else_yield)
-        del loop.attributes[PIPELINE_STAGES_ATTR]
 
 
 def emit_staged(plan: CoSkewPlan, group: int | None, pool: ConstantPool) -> None:
