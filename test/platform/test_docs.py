@@ -127,7 +127,8 @@ def test_doc_command_runs(doc, command, tmp_path):
     example, `my_passes.py` for the doc's own plugin."""
     line = (command.replace("in.mlir", EXAMPLE)
             .replace("my_passes.py", str(plugin(tmp_path)))
-            .replace("out.png", str(tmp_path / "out.png")))
+            .replace("out.png", str(tmp_path / "out.png"))
+            .replace("out.npz", str(tmp_path / "out.npz")))
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
     result = subprocess.run(line, shell=True, cwd=ROOT, capture_output=True, text=True,
                             timeout=600, env=env)

@@ -93,6 +93,7 @@ def check_same_messages(before: tuple[Program, Program], after: tuple[Program, P
                         slots: dict[Pipe, int], subblocks: int = 1,
                         site: Callable = same_site, budget: int = DEFAULT_BUDGET,
                         before_slots: dict[Pipe, int] | None = None) -> list[Mismatch]:
+    site = _through_branches(before, site)
     runs = []
     for programs, mapping, counts in ((before, same_site, before_slots or slots),
                                       (after, site, slots)):
@@ -107,6 +108,21 @@ def check_same_messages(before: tuple[Program, Program], after: tuple[Program, P
         runs.append(model.identities())
     mismatches, impure = compare(*runs)
     return mismatches + same_streams(before, after, impure, site, budget)
+
+
+def _through_branches(before: tuple[Program, Program], site: Callable) -> Callable:
+    """`site` followed by the original's branch aliases (Program.aliases): an
+    op of either branch of an scf.if is the site the original's model reads."""
+    aliases = {**before[0].aliases, **before[1].aliases}
+    if not aliases:
+        return site
+
+    def through(op):
+        found = site(op)
+        while found in aliases:
+            found = aliases[found]
+        return found
+    return through
 
 
 def compare(before: Identities, after: Identities, meet: TripSet | None = None

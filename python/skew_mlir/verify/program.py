@@ -115,6 +115,10 @@ class Program:
     # The trip keys (loop_ranges.trip_key) of the loops with FIFO ops whose
     # trip count is known at run time only and was not given.
     dynamic: set = dataclasses.field(default_factory=set)
+    # The FIFO ops of an scf.if's second branch, each to the op at its place
+    # in the first branch: the model reads one branch for both, so the op
+    # that runs may be either (a folded scf.if keeps only one of them).
+    aliases: dict = dataclasses.field(default_factory=dict)
 
     def at(self, trips: dict, pipelined: dict) -> Program:
         """The program of a template (`build_template`) as it runs: a loop
@@ -213,6 +217,7 @@ class _Builder:
         self.scope = scope
         self.unproved: list = []
         self.errors: list = []
+        self.aliases: dict = {}
 
     def build(self) -> Program:
         region = self.function.regions[0]
@@ -226,7 +231,7 @@ class _Builder:
         self.unproved.extend(self.fifo_calls())
         body = unwind(self.block(region.blocks[0])) if len(region.blocks) else ()
         return Program(self.role, self.function, body, self.unproved, self.errors,
-                       freed_pipes(self.function))
+                       freed_pipes(self.function), aliases=self.aliases)
 
     # block and region_op recurse over the nesting through nesting.unwind.
     def block(self, block: ir.Block) -> Deep:
@@ -275,6 +280,8 @@ class _Builder:
                 branches.append((yield self.block(region.blocks[0]))
                                 if len(region.blocks) else ())
             if len(branches) == 2 and _shape(branches[0]) == _shape(branches[1]):
+                for other, first in zip(_events(branches[1]), _events(branches[0])):
+                    self.aliases[other.op] = first.op
                 return branches[0]
             self.unproved.append((op, "FIFO ops in an scf.if whose branches differ "
                                       "in FIFO events"))
@@ -320,6 +327,15 @@ def _shape(nodes: tuple) -> tuple:
         else:
             out.append((node.kind, node.pipe, node.type, node.split))
     return tuple(out)
+
+
+def _events(nodes: tuple):
+    """The events of a node list in program order, loops entered."""
+    for node in nodes:
+        if isinstance(node, Loop):
+            yield from _events(node.body)
+        else:
+            yield node
 
 
 def function_name(function: ir.Operation) -> str:

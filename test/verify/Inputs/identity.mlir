@@ -119,3 +119,38 @@ module {
     return %r : tensor<4xf32>
   }
 }
+//--- branches.mlir
+// The cube pushes from either branch of an scf.if whose condition is a
+// constant: canonicalize keeps only the else branch, whose push the model
+// reads as the then branch's (one site for both).
+module {
+  func.func @cube(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %false = arith.constant false
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.if %false {
+        "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> ()
+      } else {
+        %n = arith.negf %a : tensor<4xf32>
+        "pto.tpush_to_aiv"(%n) : (tensor<4xf32>) -> ()
+      }
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> ()
+    }
+    return
+  }
+  func.func @vector(%a: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %a) -> (tensor<4xf32>) {
+      %x = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %y = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %d = arith.subf %x, %y : tensor<4xf32>
+      %n = arith.addf %acc, %d : tensor<4xf32>
+      scf.yield %n : tensor<4xf32>
+    }
+    return %r : tensor<4xf32>
+  }
+}
