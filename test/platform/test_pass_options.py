@@ -12,7 +12,7 @@ from mlir.passmanager import PassManager
 
 import skew_mlir
 from skew_mlir import passes
-from skew_mlir.skew.depth import DepthRule, Remainder
+from skew_mlir.skew.depth import DepthRule, MultiRoundTrip, Remainder
 
 PASSES = [passes.skew_cross_core_pipeline, passes.verify_fifo]
 
@@ -77,9 +77,10 @@ def test_good_values_are_kept_and_printed_as_a_pipeline():
     assert (skew.fifo_depth, skew.remarks, skew.tag_membership) == (2, False, False)
     assert skew.pipeline_text() == ("pto-skew-cross-core{fifo-depth=2 remarks=false "
                                     "tag-membership=false remainder=peel depth=stages "
-                                    "cost-model={} target=a2a3 target-file={} capacity-mat=0 "
-                                    "capacity-left=0 capacity-right=0 capacity-acc=0 "
-                                    "capacity-vec=0 capacity-bias=0 capacity-scaling=0}")
+                                    "cost-model={} multi-round-trip=coskew target=a2a3 "
+                                    "target-file={} capacity-mat=0 capacity-left=0 "
+                                    "capacity-right=0 capacity-acc=0 capacity-vec=0 "
+                                    "capacity-bias=0 capacity-scaling=0}")
     assert passes.verify_fifo().pipeline_text() == ("pto-verify-fifo{fifo-depth=0 remarks=false "
                                                      "against={}}")
 
@@ -110,6 +111,7 @@ def test_option_fields_declare_name_type_default_and_help_once():
         ("fifo-depth", int, 0), ("remarks", bool, False),
         ("tag-membership", bool, True), ("remainder", Remainder, Remainder.PEEL),
         ("depth", DepthRule, DepthRule.STAGES), ("cost-model", str, ""),
+        ("multi-round-trip", MultiRoundTrip, MultiRoundTrip.COSKEW),
         ("target", str, "a2a3"), ("target-file", str, ""),
         *((f"capacity-{loc}", int, 0)
           for loc in ("mat", "left", "right", "acc", "vec", "bias", "scaling"))]

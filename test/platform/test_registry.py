@@ -45,7 +45,7 @@ def test_skew_pass_is_registered_with_its_options():
             "builtin.module(func.func(canonicalize, pto-skew-cross-core{remarks=true}), cse)")
         assert ("pto-skew-cross-core{capacity-acc=0 capacity-bias=0 capacity-left=0 "
                 "capacity-mat=0 capacity-right=0 capacity-scaling=0 capacity-vec=0 "
-                "cost-model= depth=stages fifo-depth=0 remainder=peel "
+                "cost-model= depth=stages fifo-depth=0 multi-round-trip=coskew remainder=peel "
                 "remarks=true tag-membership=true target=a2a3 target-file=}") in str(pm)
 
 

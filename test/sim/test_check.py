@@ -210,3 +210,65 @@ module {
     with pytest.raises(SimError, match=re.escape(
             "argument #0 bounds pipeline loops that need different values of it for trip 3")):
         with_trip(module, 3)
+
+
+# A pipe the pass reorders alike on both sides (a co-skew: S of block k+2
+# ahead of O_j of block k on C2V) passes, its messages told apart by the
+# sites that push and pop them; a rewrite that swaps two pushes of that pipe
+# by hand (same tile type, the ops keeping their locations) fails, whether
+# the two are one site's iterations or two sites' messages.
+VECTOR_ACC = ROOT / "examples" / "flash_attention_vector_acc.mlir"
+
+
+def _co_skewed_pushes():
+    before = ir.Module.parseFile(str(VECTOR_ACC))
+    after = clone(before)
+    apply_pipeline(after, SKEW)
+    cube = next(op for op in after.body.operations
+                if op.attributes["sym_name"].value == "attention_cube")
+    steady = next(op for op in cube.regions[0].blocks[0].operations if op.name == "scf.for")
+    pushes = [op for op in steady.regions[0].blocks[0].operations
+              if op.name == "pto.tpush_to_aiv"]
+    return before, after, pushes
+
+
+def test_a_pipe_reordered_alike_on_both_sides_passes():
+    before, after, _ = _co_skewed_pushes()
+    result = differential_check(before, after)
+    assert result.ok, result.verdict
+    assert "bitwise identical (C2V reordered: every push site sends" in result.verdict
+
+
+def test_two_iterations_of_one_push_site_swapped_are_caught():
+    before, after, pushes = _co_skewed_pushes()
+    pushes[0].move_after(pushes[1])  # S of blocks k+1, k: one site
+    result = differential_check(before, after)
+    assert not result.ok
+    assert re.search(r"FAIL: C2V message #\d+ differs after the pipeline.*; push #\d+ at "
+                     r".*flash_attention_vector_acc.mlir:\d+:\d+ sends another tile",
+                     result.verdict), result.verdict
+
+
+def test_two_push_sites_swapped_are_caught():
+    before, after, pushes = _co_skewed_pushes()
+    o_push = next(p for p in pushes if p.location != pushes[0].location)
+    pushes[1].move_after(o_push)  # O_j of block k-2 ahead of S of block k+1
+    result = differential_check(before, after)
+    assert not result.ok
+    # The vector's S pop gets O_j: its answers change, so O_j's site
+    # sends another tile too (the pushes are compared first).
+    assert re.search(r"FAIL: C2V message #\d+ differs after the pipeline.*; (push|pop) #\d+ "
+                     r"at .*flash_attention_vector_acc.mlir:\d+:\d+ (sends another tile|"
+                     r"receives another message)", result.verdict), result.verdict
+
+
+def test_a_reordered_pipe_of_a_pair_printed_and_parsed_again_passes():
+    """The pair printed without locations and parsed again, then co-skewed:
+    its ops have other locations than the original's, and each site stands
+    for the original site that moves the same messages."""
+    before = ir.Module.parseFile(str(VECTOR_ACC))
+    after = ir.Module.parse(str(before))
+    apply_pipeline(after, SKEW)
+    result = differential_check(before, after)
+    assert result.ok, result.verdict
+    assert "C2V reordered" in result.verdict

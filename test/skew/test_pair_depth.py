@@ -128,12 +128,12 @@ def test_a_peer_that_pushes_all_first(trip, expected):
 
 def _count_proofs(monkeypatch) -> list:
     calls = []
-    real = pairing._Pair.verdicts
+    real = pairing.Pair.verdicts
 
     def counted(self, skews):
         calls.append(self.functions["cube"])
         return real(self, skews)
-    monkeypatch.setattr(pairing._Pair, "verdicts", counted)
+    monkeypatch.setattr(pairing.Pair, "verdicts", counted)
     return calls
 
 

@@ -144,9 +144,9 @@ def test_pipeline_text_parses_in_a_pass_manager():
     p = skew_cross_core_pipeline(remarks=True, fifo_depth=3)
     assert p.pipeline_text() == (
         "pto-skew-cross-core{fifo-depth=3 remarks=true tag-membership=true "
-        "remainder=peel depth=stages cost-model={} target=a2a3 target-file={} "
-        "capacity-mat=0 capacity-left=0 capacity-right=0 capacity-acc=0 capacity-vec=0 "
-        "capacity-bias=0 capacity-scaling=0}")
+        "remainder=peel depth=stages cost-model={} multi-round-trip=coskew target=a2a3 "
+        "target-file={} capacity-mat=0 capacity-left=0 capacity-right=0 capacity-acc=0 "
+        "capacity-vec=0 capacity-bias=0 capacity-scaling=0}")
     with skew_mlir.make_context() as context:
         diagnostics = Diagnostics(context)
         module = ir.Module.parse(CUBE_LOOP.format(n=0, stages=6))

@@ -72,10 +72,12 @@ def max_difference(a, b) -> float:
     return float(np.max(np.abs(x[finite] - y[finite]), initial=0.0))
 
 
-def first_difference(a, b, same, labels: tuple[str, str]) -> str | None:
+def first_difference(a, b, same, labels: tuple[str, str],
+                     order: dict | None = None) -> str | None:
     """Where two runs (JitResult or the interpreter's RunResult) first
     differ under `same`: a pipe's message count or message, else an output;
-    None when they agree."""
+    None when they agree. `order`: per pipe that `b` carries in another
+    order, the position in `a` of each of `b`'s messages (scheduler.reordering)."""
     first, second = labels
     pipes = sorted(set(a.pipes) | set(b.pipes) | {fifo_model.Pipe(fifo_model.C2V),
                                                   fifo_model.Pipe(fifo_model.V2C)})
@@ -83,6 +85,8 @@ def first_difference(a, b, same, labels: tuple[str, str]) -> str | None:
         ma, mb = a.messages(pipe), b.messages(pipe)
         if len(ma) != len(mb):
             return f"{pipe} carries {len(ma)} messages {first} and {len(mb)} {second}"
+        if order and pipe in order:
+            ma = [ma[j] for j in order[pipe]]
         for i, (x, y) in enumerate(zip(ma, mb)):
             if not same(x, y):
                 return (f"{pipe} message #{i} differs {second}"

@@ -124,15 +124,21 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
 
     # The id-0 pipes always, as the counts of a pair without id attributes.
     pipes = sorted(a.pipes.keys() | b.pipes.keys() | {Pipe(C2V), Pipe(V2C)})
+    reordered = []
     for pipe in pipes:
         ma, mb = a.messages(pipe), b.messages(pipe)
         if len(ma) != len(mb):
             return CheckResult(False, f"FAIL: {pipe} carries {len(ma)} messages before and "
                                       f"{len(mb)} after the pipeline", before=a, after=b)
-        for i, (x, y) in enumerate(zip(ma, mb)):
-            if not same(x, y):
-                return CheckResult(False, f"FAIL: {pipe} message #{i} differs after the pipeline"
-                                          f"{_diff(x, y)}", before=a, after=b)
+        differs = next((i for i, (x, y) in enumerate(zip(ma, mb)) if not same(x, y)), None)
+        if differs is None:
+            continue
+        wrong = _identity_mismatch(a, b, pipe, same)
+        if wrong is not None:
+            x, y = ma[differs], mb[differs]
+            return CheckResult(False, f"FAIL: {pipe} message #{differs} differs after the "
+                                      f"pipeline{_diff(x, y)}; {wrong}", before=a, after=b)
+        reordered.append(str(pipe))
     for role in a.outputs:
         for i, (x, y) in enumerate(zip(a.outputs[role], b.outputs[role], strict=True)):
             if not same(x, y):
@@ -143,6 +149,9 @@ def differential_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     counts = ", ".join(f"{p} {len(a.messages(p))}" for p in pipes)
     how = (f"equal within rtol={rtol or 0.0:g}, atol={atol or 0.0:g}" if tolerant
            else "bitwise identical")
+    if reordered:
+        how += (f" ({', '.join(reordered)} reordered: every push site sends, and every "
+                "pop site receives, the same messages in the same order)")
     speedup = a.total / b.total if b.total else float("inf")
     # A lone kernel ran against the echo peer (scheduler.py): say so, a PASS
     # says nothing about the real peer.
@@ -174,6 +183,60 @@ def signature_change(before, after) -> str | None:
 def _close(x, y, rtol: float, atol: float) -> bool:
     x, y = np.asarray(x), np.asarray(y)
     return x.shape == y.shape and bool(np.allclose(x, y, rtol=rtol, atol=atol, equal_nan=True))
+
+
+def _identity_mismatch(a: RunResult, b: RunResult, pipe: Pipe, same) -> str | None:
+    """Why the pipe's messages, told apart by the sites that push and pop
+    them, are not the same before and after; None when they are. A rewrite
+    that reorders a pipe (the co-skew) keeps each message's push site and
+    pop site (its clones keep their locations), and each site's messages in
+    order. A site of `b` whose location is not one of `a`'s (a file printed
+    and parsed again) stands for the site of `a` that moves the same
+    messages. Sites sharing a location are one site here, which only makes
+    the check stricter."""
+    pushes_a, pops_a = (_by_site(d) for d in a.identities(pipe))
+    pushes_b, pops_b = (_by_site(d) for d in b.identities(pipe))
+    renamed = _match_sites(pushes_a, pushes_b, lambda x, y: len(x) == len(y) and all(
+        same(u, v) for u, v in zip(x, y)))
+    if renamed is None:
+        for key, x in pushes_a.items():
+            y = pushes_b.get(key)
+            if y is None or len(x) != len(y):
+                return f"the messages pushed at {key} differ"
+            for n, (u, v) in enumerate(zip(x, y)):
+                if not same(u, v):
+                    return f"push #{n} at {key} sends another tile{_diff(u, v)}"
+        return "the messages' push sites differ"
+    pops_b = {key: [(renamed[site], n) for site, n in got] for key, got in pops_b.items()}
+    if _match_sites(pops_a, pops_b, lambda x, y: x == y) is None:
+        key = next((k for k in pops_a if pops_a[k] != pops_b.get(k)), next(iter(pops_a)))
+        return f"pop at {key[0]} receives another message"
+    return None
+
+
+def _by_site(identities: dict) -> dict:
+    """(site, [lane,] n) -> value as site (with lane) -> values in order."""
+    out: dict = {}
+    for key, value in identities.items():
+        out.setdefault(key[:-1] if len(key) > 2 else key[0], []).append(value)
+    return out
+
+
+def _match_sites(a: dict, b: dict, equal) -> dict | None:
+    """Each site of `b` -> the site of `a` it stands for: itself where `a`
+    has it and `equal` holds, else a distinct unclaimed site of `a` with
+    `equal` values; None when some site has none."""
+    out, free = {}, set(a) - set(b)
+    for key, values in b.items():
+        if key in a and equal(a[key], values):
+            out[key] = key
+            continue
+        match = next((k for k in sorted(free, key=str) if equal(a[k], values)), None)
+        if match is None:
+            return None
+        free.discard(match)
+        out[key] = match
+    return out if len(out) == len(a) else None
 
 
 def _diff(x, y) -> str:

@@ -46,6 +46,10 @@ class Message:
     released_at: list  # per consumer lane
     data: np.ndarray | None = None  # the whole tile, once every producer lane pushed
     arrival: int | None = None  # earliest time a pop can take it
+    # Where it was pushed and, per consumer lane, popped (the ops' sites):
+    # its identity when a rewrite reorders a pipe (check.py).
+    pushed_by: str = ""
+    popped_by: dict = dataclasses.field(default_factory=dict)
 
     @property
     def release_time(self) -> int | None:
@@ -94,6 +98,7 @@ class Pipe:
             raise SimError(f"{site}: pushes message #{index} of {self.name} with split "
                            f"{split}, another sub-block with split {msg.split}")
         msg.parts[lane], msg.pushed_at[lane] = data, pushed_at
+        msg.pushed_by = site
         if all(part is not None for part in msg.parts):
             msg.data = self._join(msg, site)
             msg.arrival = max(msg.pushed_at) + latency
@@ -134,6 +139,7 @@ class Pipe:
             raise SimError(f"{site}: pops message #{index} of {self.name} with split "
                            f"{split}, but it was pushed with split {msg.split}")
         msg.popped_at[lane] = at
+        msg.popped_by[lane] = site
         if not self.state.frees:
             msg.released_at[lane] = at
         data = msg.data

@@ -73,9 +73,40 @@ class RunResult:
         return [m.data.region() if isinstance(m.data, TileMessage) else m.data
                 for m in found.messages] if found else []
 
+    def identities(self, pipe: fifo_model.Pipe) -> tuple[dict, dict]:
+        """The pipe's messages by identity: (push site, how many that site
+        pushed before) -> the tile; and (pop site, consumer lane, how many
+        that site popped before) -> the identity of the message it got."""
+        found = self.pipes.get(pipe)
+        pushes, pops = {}, {}
+        pushed: dict = {}
+        popped: dict = {}
+        for m in found.messages if found else []:
+            key = (m.pushed_by, pushed.get(m.pushed_by, 0))
+            pushed[m.pushed_by] = key[1] + 1
+            pushes[key] = m.data.region() if isinstance(m.data, TileMessage) else m.data
+            for lane, site in sorted(m.popped_by.items()):
+                count = popped.get((site, lane), 0)
+                popped[(site, lane)] = count + 1
+                pops[(site, lane, count)] = key
+        return pushes, pops
+
     def slots(self) -> str:
         """The pipes' slot counts, for reports."""
         return ", ".join(f"{p.name} {p.slots}" for p in self.pipes.values()) or "no pipes"
+
+
+def reordering(before: RunResult, after: RunResult) -> dict:
+    """Per pipe that `after` carries in another order than `before` (the
+    same messages by identity, RunResult.identities): the position in
+    `before` of each message of `after`, in `after`'s order."""
+    order = {}
+    for pipe in before.pipes.keys() & after.pipes.keys():
+        ids_before, ids_after = (list(run.identities(pipe)[0]) for run in (before, after))
+        if ids_before != ids_after and sorted(ids_before) == sorted(ids_after):
+            where = {key: i for i, key in enumerate(ids_before)}
+            order[pipe] = [where[key] for key in ids_after]
+    return order
 
 
 @dataclasses.dataclass

@@ -25,6 +25,14 @@ class Remainder(enum.Enum):
     SHRINK = "shrink"  # lower the depth to the largest divisor of the trip
 
 
+class MultiRoundTrip(enum.Enum):
+    """The `multi-round-trip` option: what a loop whose FIFO ops turn
+    between pushing and popping more than once gets."""
+
+    COSKEW = "coskew"  # pipelined together with its peer loop (coskew.py)
+    DEMOTE = "demote"  # the reference's rule: demoted
+
+
 class PipeBudget(NamedTuple):
     """One pipe the loop uses on this core: its slot count and the messages
     one iteration moves through it (pushes or pops)."""

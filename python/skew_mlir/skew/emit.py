@@ -28,15 +28,16 @@ class ConstantPool:
         return self.constants.setdefault((block, type_), {})
 
 
-class _Half:
-    """One half as it is copied: its cloner, which tags its buffer-producing
-    ops, nested ones included (pops excepted: their buffer is a FIFO slot),
-    with their membership,
-    and whether its copies need an induction value."""
+class Part:
+    """One part of a loop body (a half, a stage) as it is copied: its
+    cloner, which tags its buffer-producing ops, nested ones included (pops
+    excepted: their buffer is a FIFO slot), with their membership, and
+    whether its copies need an induction value."""
 
     def __init__(self, halves: Halves, positions: list[int], uses_iv: bool,
                  group: int | None, untagged: int = 0):
-        """Clones the body ops at `positions`; the first `untagged` of them
+        """Clones the body ops at `positions` (of `halves`, or anything with
+        its `handles`, `names` and `buffers`); the first `untagged` of them
         (recomputed scalars) are never tagged."""
         buffers, names = halves.buffers, halves.names
         tagged = [k for k, i in enumerate(positions[untagged:], untagged)
@@ -51,32 +52,27 @@ class _Half:
         return None if self.group is None else f"{self.group}:{copy.slot}"
 
 
-class SkewEmitter:
-    """Builds a skew plan's form next to its loop and swaps it in (`emit`).
+class LoopEmitter:
+    """Builds a new form of a plan's loop next to it and swaps it in (`emit`).
 
-    The base builds the constant-trip form. A form of another kind is a
-    subclass that overrides `build` (the new form, built before the loop
-    without touching it, recording every op it makes in `created`; returns
-    the values that replace the loop's results) and, when the original loop
-    is kept, `retire`. The pieces a form is made of are `make_constants`,
-    `steady_loop`, `outside` / `inside` (a copy's clone spec) and the two
-    halves' cloners (`producer`, `consumer`)."""
+    A form is a subclass that overrides `build` (the new form, built before
+    the loop without touching it, recording every op it makes in `created`;
+    returns the values that replace the loop's results) and, when the
+    original loop is kept, `retire`. The pieces a form is made of are
+    `make_constants` and `steady_loop`. The plan gives `loop` and `bounds`
+    (its start / stop / step as read, None where not a constant)."""
 
-    def __init__(self, plan: SkewPlan, group: int | None, pool: ConstantPool):
+    def __init__(self, plan, pool: ConstantPool, buffers: tuple = ()):
+        """`buffers`: the tile buffers the form copies (multibuffer.Buffered)."""
         self.plan = plan
-        halves = plan.halves
         arguments = list(plan.loop.regions[0].blocks[0].arguments)
         self.iv = arguments[0]
         # Values defined outside the loop are read now, not at analysis: an
         # earlier loop's rewrite may have replaced them (see plan.py).
         self.iter_args = arguments[1:]
-        self.yielded = list(halves.terminator.operands)
         # The value of each induction value or offset a copy names (see
-        # `outside`, `inside`): the constants, unless a subclass scales them.
+        # SkewEmitter.inside): the constants, unless a subclass scales them.
         self.offsets: dict[int, ir.Value] = {}
-        self.producer = _Half(halves, halves.producer, halves.producer_uses_iv, group)
-        self.consumer = _Half(halves, halves.recompute + halves.consumer,
-                              halves.consumer_uses_iv, group, untagged=len(halves.recompute))
         self.pool = pool.of(plan.loop.block, self.iv.type)
         self.constants: dict[int, ir.Value] = {}
         # Everything emitted next to the loop, in order, and the constants it
@@ -84,7 +80,7 @@ class SkewEmitter:
         # (see `emit`).
         self.created: list[ir.Operation | Clones] = []
         self.pooled: list[int] = []
-        self.buffers = BufferCopies(plan.buffers, plan.depth, self.created)
+        self.buffers = BufferCopies(buffers, plan.depth, self.created)
 
     def make_constants(self, values: tuple[int, ...]) -> None:
         """All constants up front, ahead of the prologue, so each dominates
@@ -116,38 +112,6 @@ class SkewEmitter:
             constants[value] = self.pool[value]
         self.offsets = constants
 
-    def outside(self, half: _Half, copy: Copy) -> CloneSpec:
-        """A copy outside the steady loop of a constant trip count: its
-        induction value is a constant, and so is its iteration's group."""
-        mapping = {self.iv: self.offsets[copy.iv]} if half.uses_iv else {}
-        start, _, step = self.plan.bounds
-        mapping.update(self.buffers.mapping(
-            copy, (copy.iv - start) // step // self.plan.depth))
-        return CloneSpec(mapping, (), half.tag(copy))
-
-    def inside(self, half: _Half, copy: Copy, k: ir.Value,
-               parity: int | ir.Value = 0) -> CloneSpec:
-        """A steady-loop copy: its induction value is k + copy.iv (k: the
-        steady loop's IV), computed just before it (nothing dead is emitted
-        for a half without IV uses); `parity`: its group's (emit_buffers)."""
-        mapping = self.buffers.mapping(copy, parity)
-        if not half.uses_iv:
-            return CloneSpec(mapping, (), half.tag(copy))
-        if not copy.iv:
-            return CloneSpec({self.iv: k, **mapping}, (), half.tag(copy))
-        name = "arith.addi" if copy.iv > 0 else "arith.subi"
-        return CloneSpec(mapping, [(self.iv, name, (k, self.offsets[abs(copy.iv)]))],
-                         half.tag(copy))
-
-    def parities(self, group) -> tuple[int | ir.Value, int | ir.Value]:
-        """The parities of group `group()` (an integer value, built at the
-        current insertion point) and of the group after it: (0, 0) when no
-        buffer crosses the halves (nothing is built)."""
-        if not any(buffer.crossing for buffer in self.buffers.buffers):
-            return 0, 0
-        value = group()
-        return self.buffers.parity(value), self.buffers.parity(value, previous=True)
-
     def emit(self) -> None:
         """Build the skewed form next to the loop, then swap it in. Nothing
         before the swap touches the loop, so on any failure erasing what was
@@ -173,15 +137,17 @@ class SkewEmitter:
         """What becomes of the original loop once its uses are replaced."""
         self.plan.loop.erase()
 
-    def steady_loop(self, start: ir.Value, stop: ir.Value, step: ir.Value
-                    ) -> tuple[ir.Operation, ir.Block]:
-        """scf.for start to stop step step, iter_args as the original's, its
-        attributes but the pipeline marker, and an empty body; and the body."""
+    def steady_loop(self, start: ir.Value, stop: ir.Value, step: ir.Value,
+                    init: list[ir.Value] | None = None) -> tuple[ir.Operation, ir.Block]:
+        """scf.for start to stop step step, its iter_args starting at `init`
+        (None: the original's initial values), its attributes but the
+        pipeline marker, and an empty body; and the body."""
         loop = self.plan.loop
         attributes = loop.attributes
         attributes = {name: attributes[name] for name in attributes
                       if name != PIPELINE_STAGES_ATTR}
-        init = list(loop.operands[3:])
+        if init is None:
+            init = list(loop.operands[3:])
         types = [v.type for v in init]
         # Generic creation, as for constants.
         steady = ir.Operation.create(
@@ -192,6 +158,52 @@ class SkewEmitter:
         body = ir.Block.create_at_start(steady.regions[0], [self.iv.type, *types],
                                         [loop.location] * (1 + len(types)))
         return steady, body
+
+
+class SkewEmitter(LoopEmitter):
+    """A producer skew's constant-trip form: prologue, steady loop, epilogue
+    from the copies of the two halves (`producer`, `consumer`); a form of
+    another kind overrides `build` (emit_guarded.py)."""
+
+    def __init__(self, plan: SkewPlan, group: int | None, pool: ConstantPool):
+        super().__init__(plan, pool, plan.buffers)
+        halves = plan.halves
+        self.yielded = list(halves.terminator.operands)
+        self.producer = Part(halves, halves.producer, halves.producer_uses_iv, group)
+        self.consumer = Part(halves, halves.recompute + halves.consumer,
+                              halves.consumer_uses_iv, group, untagged=len(halves.recompute))
+
+    def outside(self, half: Part, copy: Copy) -> CloneSpec:
+        """A copy outside the steady loop of a constant trip count: its
+        induction value is a constant, and so is its iteration's group."""
+        mapping = {self.iv: self.offsets[copy.iv]} if half.uses_iv else {}
+        start, _, step = self.plan.bounds
+        mapping.update(self.buffers.mapping(
+            copy, (copy.iv - start) // step // self.plan.depth))
+        return CloneSpec(mapping, (), half.tag(copy))
+
+    def inside(self, half: Part, copy: Copy, k: ir.Value,
+               parity: int | ir.Value = 0) -> CloneSpec:
+        """A steady-loop copy: its induction value is k + copy.iv (k: the
+        steady loop's IV), computed just before it (nothing dead is emitted
+        for a half without IV uses); `parity`: its group's (emit_buffers)."""
+        mapping = self.buffers.mapping(copy, parity)
+        if not half.uses_iv:
+            return CloneSpec(mapping, (), half.tag(copy))
+        if not copy.iv:
+            return CloneSpec({self.iv: k, **mapping}, (), half.tag(copy))
+        name = "arith.addi" if copy.iv > 0 else "arith.subi"
+        return CloneSpec(mapping, [(self.iv, name, (k, self.offsets[abs(copy.iv)]))],
+                         half.tag(copy))
+
+    def parities(self, group) -> tuple[int | ir.Value, int | ir.Value]:
+        """The parities of group `group()` (an integer value, built at the
+        current insertion point) and of the group after it: (0, 0) when no
+        buffer crosses the halves (nothing is built)."""
+        if not any(buffer.crossing for buffer in self.buffers.buffers):
+            return 0, 0
+        value = group()
+        return self.buffers.parity(value), self.buffers.parity(value, previous=True)
 
     def build(self) -> list[ir.Value]:
         """The skewed loop, placed before the original; returns the values

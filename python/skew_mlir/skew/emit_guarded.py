@@ -36,12 +36,26 @@ from .emit import ConstantPool, SkewEmitter
 from .plan import SkewPlan
 
 
-class _GuardedEmitter(SkewEmitter):
+class BehindGuard:
+    """For a LoopEmitter whose form runs in the then-branch of `self.guard`
+    (an scf.if on the trip count, made by `build`): the original loop,
+    demoted, becomes the else-branch."""
+
     def made(self, value: ir.Value) -> ir.Value:
         """`value`, its op recorded as built next to the loop (see `emit`)."""
         self.created.append(value.owner)
         return value
 
+    def retire(self) -> None:
+        """The original loop, demoted, runs when the guard fails."""
+        loop = self.plan.loop
+        else_yield = scf.YieldOp(list(loop.results),
+                                 ip=ir.InsertionPoint(self.guard.else_block))
+        loop.move_before(else_yield)
+        del loop.attributes[PIPELINE_STAGES_ATTR]
+
+
+class _GuardedEmitter(BehindGuard, SkewEmitter):
     def build(self) -> list[ir.Value]:
         loop, schedule = self.plan.loop, self.plan.schedule
         producer, consumer = self.producer, self.consumer
@@ -146,14 +160,6 @@ class _GuardedEmitter(SkewEmitter):
             scf.YieldOp(carried, ip=ir.InsertionPoint(branch.then_block))
         scf.YieldOp(results)
         return list(self.guard.results)
-
-    def retire(self) -> None:
-        """The original loop, demoted, runs when the trip is below 2D."""
-        loop = self.plan.loop
-        else_yield = scf.YieldOp(list(loop.results),
-                                 ip=ir.InsertionPoint(self.guard.else_block))
-        loop.move_before(else_yield)
-        del loop.attributes[PIPELINE_STAGES_ATTR]
 
 
 def emit_guarded_skew(plan: SkewPlan, group: int | None, pool: ConstantPool) -> None:

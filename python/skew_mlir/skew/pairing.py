@@ -40,6 +40,7 @@ from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, ov
 from . import pair_depth
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
+from .staged import CoSkewPlan
 
 
 class Decision(NamedTuple):
@@ -52,11 +53,22 @@ def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     `op`, when the pass runs on a module; else None."""
     if not is_symbol_table(root):
         return None
-    function = _kernel_function(op, root)
+    function = kernel_function(op, root)
     if function is None:
         return None
     peers = _kernels(function.parent.operation)[_other(_role(function))]
     return peers[0] if len(peers) == 1 else None
+
+
+def pair_for(function: ir.Operation, root: ir.Operation, slots: SlotTable) -> Pair | None:
+    """The pair of kernel `function` and its peer, ready to be run in the
+    model, when the pass runs on a module and that module holds one kernel
+    of each role; else None."""
+    peer = peer_kernel(function, root)
+    if peer is None or len(_kernels(function.parent.operation)[_role(function)]) != 1:
+        return None
+    cube, vector = (function, peer) if _role(function) == "cube" else (peer, function)
+    return Pair(function.parent.operation, cube, vector, slots)
 
 
 class VisiblePeers:
@@ -85,10 +97,13 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
     skews lowered or the skews demoted where they could deadlock the pair;
     `slots` gives each pipe's slot count (fifo_model)."""
     decided = {id(p): Decision(p) for p in plans}
+    # Co-skews are proved as they are planned (coskew.py): here they only
+    # run in the model, as fixed forms, beside the skews being limited.
+    coskews = {p.loop: p for p in plans if isinstance(p, CoSkewPlan)}
     by_function: dict[ir.Operation, list[SkewPlan]] = {}
     for plan in plans:
         if isinstance(plan, SkewPlan):
-            function = _kernel_function(plan.loop, root)
+            function = kernel_function(plan.loop, root)
             if function is not None:
                 by_function.setdefault(function, []).append(plan)
             else:
@@ -127,7 +142,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
             cube, vector = kernels["cube"][0], kernels["vector"][0]
             skews = by_function.get(cube, []) + by_function.get(vector, [])
             if skews:
-                _plan_pair(module, cube, vector, skews, slots, decided)
+                _plan_pair(module, cube, vector, skews, slots, decided, coskews)
     return [decided[id(p)] for p in plans]
 
 
@@ -148,7 +163,7 @@ class Verdict(NamedTuple):
     op: ir.Operation | None = None
 
 
-class _Pair:
+class Pair:
     """Builds and runs the planned pair in the verifier's model.
 
     Loops of the pair with one trip key (loop_ranges.trip_key: bounds made of
@@ -209,7 +224,7 @@ class _Pair:
             return Verdict("deadlock"), model, cost
         if skews:
             changed = {role for role, function in self.functions.items()
-                       if any(_kernel_function(loop, self.module) == function
+                       if any(kernel_function(loop, self.module) == function
                               for loop in pipelined)}
             verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
@@ -345,12 +360,12 @@ def _at(trips: TripSet | None) -> str:
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
-               decided: dict) -> None:
-    pair = _Pair(module, cube, vector, slots)
+               decided: dict, coskews: dict) -> None:
+    pair = Pair(module, cube, vector, slots)
     names = {role: function_name(f) for role, f in pair.functions.items()}
-    role_of = {plan.loop: ("cube" if _kernel_function(plan.loop, module) == cube
+    role_of = {plan.loop: ("cube" if kernel_function(plan.loop, module) == cube
                            else "vector") for plan in skews}
-    planned = {plan.loop: plan for plan in skews}
+    planned = {**coskews, **{plan.loop: plan for plan in skews}}
     # A plan that proves at every trip needs nothing of the input (a broken
     # input stays broken when skewed); otherwise the input must prove first,
     # or nothing is known of the peer.
@@ -382,7 +397,9 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
         return
     failure = {plan.loop: _deadlock_reason(failed, names, role_of[plan.loop], plan)
                for plan in skews}
-    chosen = pair.first_proved(_fallbacks(pair, skews), planned)
+    # The co-skews were proved as planned (coskew.py): every fallback keeps them.
+    chosen = pair.first_proved(({**coskews, **fallback} for fallback in _fallbacks(pair, skews)),
+                               planned)
     for plan in skews:
         final = chosen.get(plan.loop)
         if final is not None and final.depth == plan.depth:
@@ -395,7 +412,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
             decided[id(plan)] = Decision(final, failure[plan.loop])
 
 
-def _fallbacks(pair: _Pair, skews: list[SkewPlan]):
+def _fallbacks(pair: Pair, skews: list[SkewPlan]):
     """The plans tried, in order, when the plan as requested does not prove:
     the closed-form candidate (pair_depth.py), then every loop of it at depth
     1; the pair as written (nothing skewed) proves wherever the input does,
@@ -442,10 +459,12 @@ def _deadlock_reason(failed: tuple, names: dict, role: str, plan: SkewPlan) -> s
     return f"{head}: {', '.join(parts)}"
 
 
-def _pipelined(plan: SkewPlan, trip) -> Pipelined | None:
+def _pipelined(plan: SkewPlan | CoSkewPlan, trip) -> Pipelined | None:
     """The schedule of `plan` as the model runs it; for a skew behind a
     run-time guard, at `trip` (an int or a trips.Affine; None: not known,
     the loop as written)."""
+    if isinstance(plan, CoSkewPlan):
+        return plan.pipelined(trip)
     if not plan.guarded:
         trip = plan.trip
     elif trip is None:
@@ -576,7 +595,7 @@ def _other(role: str) -> str:
     return "vector" if role == "cube" else "cube"
 
 
-def _kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+def kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     """The kernel (a function marked pto.core, directly in a module) holding
     `op`, or None."""
     function = _top_function(op)

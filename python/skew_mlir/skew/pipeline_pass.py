@@ -16,14 +16,17 @@ from .analysis import analyze
 from ..tile_capacity import capacities
 from .auto_depth import auto_depth
 from .capacity import Room
-from .depth import MAX_DEPTH, DepthRule, PipeBudget, Remainder, skew_depth
+from .coskew import coskew
+from .depth import MAX_DEPTH, DepthRule, MultiRoundTrip, PipeBudget, Remainder, skew_depth
 from .emit import ConstantPool, emit_demotion, emit_skew
 from .emit_guarded import emit_guarded_skew
+from .emit_staged import emit_staged
 from ..loop_ranges import Constants
 from .loops import find_pipeline_loops
 from .pairing import VisiblePeers, limit_depths
 from .peer_memory import PeerMemories
 from .plan import DemotionPlan, SkewPlan
+from .staged import CoSkewPlan
 
 # The tile locations a capacity-<loc> option sets.
 _LOCATIONS = ("mat", "left", "right", "acc", "vec", "bias", "scaling")
@@ -52,6 +55,10 @@ class SkewCrossCorePipeline(Pass):
                               "the round trip under the cost model, docs/schedules.md)")
     cost_model: str = option("", "JSON or TOML cost model for depth=auto (default: the "
                                  "simulator's)")
+    multi_round_trip: MultiRoundTrip = option(
+        MultiRoundTrip.COSKEW, "A loop that turns between pushing and popping more than "
+        "once: 'coskew' pipelines it together with its peer loop (module anchor), "
+        "'demote' keeps the reference's rule")
     target: str = option("a2a3", "Target whose tile memory capacities bound the copies of "
                                  "the buffers a skew keeps in flight: 'a2a3' or 'a5'")
     target_file: str = option("", "JSON or TOML file of tile memory capacities (bytes per "
@@ -105,6 +112,7 @@ class SkewCrossCorePipeline(Pass):
         # nested FIFO op and is demoted whatever that inner loop becomes).
         failed = False
         plans = []
+        analysed = []  # (loop, plan)
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
         peers, memories = VisiblePeers(op), PeerMemories()
@@ -119,6 +127,7 @@ class SkewCrossCorePipeline(Pass):
                     rooms[function] = Room(self.capacities, function)
                 plan = analyze(loop, slots, constants, self.remainder, peer, rooms[function])
                 plans.append(plan)
+                analysed.append((loop, plan))
                 bounds[loop.op] = _slot_bound(loop, slots)
                 if isinstance(plan, SkewPlan) and plan.buffers:
                     # depth=auto may go no deeper than the copies fit.
@@ -129,6 +138,17 @@ class SkewCrossCorePipeline(Pass):
                 _report_failure(loop.op, "analysing", exc)
         auto_notes = (self._auto_depths(op, plans, bounds)
                       if self.depth is DepthRule.AUTO else {})
+        if self.multi_round_trip is MultiRoundTrip.COSKEW:
+            try:
+                grouped = coskew(op, analysed, table, self.remainder, self._cost(op)
+                                 if self.depth is DepthRule.AUTO else None)
+            except Exception as exc:  # a bug: the loops stay as analysed
+                failed = True
+                diagnostics.error(op.location, "internal error while planning co-skews "
+                                  f"(the loops stay demoted): {type(exc).__name__}: {exc}")
+                grouped = {}
+            plans = [grouped.get(plan.loop, plan) if plan is not None else None
+                     for plan in plans]
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
         decisions = limit_depths(op, plans, table)
         next_group: dict[ir.Operation, int] = {}
@@ -146,8 +166,12 @@ class SkewCrossCorePipeline(Pass):
                     function = _enclosing_scope(plan.loop, op, scopes)
                     group = next_group.get(function, FIRST_GROUP)
                     next_group[function] = group + 1
+                if isinstance(plan, CoSkewPlan):
+                    emit = emit_staged
+                else:
+                    emit = emit_guarded_skew if plan.guarded else emit_skew
                 try:
-                    (emit_guarded_skew if plan.guarded else emit_skew)(plan, group, pool)
+                    emit(plan, group, pool)
                 except Exception as exc:  # the emitter put the loop back as it was
                     failed = True
                     _report_failure(plan.loop, "rewriting", exc)
@@ -158,13 +182,16 @@ class SkewCrossCorePipeline(Pass):
             raise PassFailure()
 
 
+    def _cost(self, op: ir.Operation):
+        try:
+            return load_cost_model(self.cost_model or None)
+        except CostModelError as exc:
+            raise LocatedError(op, f"option 'cost-model': {exc}") from None
+
     def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict) -> dict:
         """Replaces each skew in `plans` by its depth=auto plan (at most its
         loop's bound); the notes for the remarks, by loop."""
-        try:
-            cost = load_cost_model(self.cost_model or None)
-        except CostModelError as exc:
-            raise LocatedError(op, f"option 'cost-model': {exc}") from None
+        cost = self._cost(op)
         notes = {}
         for i, plan in enumerate(plans):
             if isinstance(plan, SkewPlan):

@@ -57,26 +57,28 @@ class Loop:
 @dataclasses.dataclass(frozen=True, eq=False)
 class Pipelined:
     """A software-pipelined form of one scf.for, modelled before it is
-    rewritten: the body's events are split by the body op that holds them
-    into the half in `ahead` (0) and the rest (1), and `segments` lays the
-    halves out in order, each segment `(trip, runs)` a loop of `trip`
-    iterations over `runs`, `(count, half)` pairs: `count` copies of a half."""
+    rewritten: the body's events are split into stages by the body op that
+    holds them (its stage in `stage_of`, else `rest`), and `segments` lays
+    the stages out in order, each segment `(trip, runs)` a loop of `trip`
+    iterations over `runs`, `(count, stage)` pairs: `count` copies of a
+    stage."""
 
-    ahead: frozenset  # ops of the loop body (ir.Operation)
-    segments: tuple  # of (trip, ((count, half), ...))
+    stage_of: dict  # ops of the loop body (ir.Operation) -> stage
+    rest: int
+    segments: tuple  # of (trip, ((count, stage), ...))
 
     def expand(self, loop: ir.Operation, body: tuple) -> tuple:
-        halves: tuple[list, list] = ([], [])
+        stages: dict[int, list] = {}
         for node in body:
             top = node.op
             while top.parent != loop:
                 top = top.parent.operation
-            halves[0 if top in self.ahead else 1].append(node)
+            stages.setdefault(self.stage_of.get(top, self.rest), []).append(node)
         out: list = []
         for trip, runs in self.segments:
             nodes: list = []
-            for count, half in runs:
-                part = tuple(halves[half])
+            for count, stage in runs:
+                part = tuple(stages.get(stage, ()))
                 if count > 0 and part:
                     nodes.extend(part if count == 1 else (Loop(count, part, loop),))
             if trip > 0 and nodes:
@@ -86,17 +88,19 @@ class Pipelined:
 
 def producer_skew(ahead: frozenset, trip, depth: int) -> Pipelined | None:
     """The Pipelined form of a producer skew of `depth` over `trip`
-    iterations (an int or a verify.trips.Affine): the half `ahead` runs
-    `depth` iterations ahead (docs/schedules.md): a prologue of `depth`
-    producer copies, trip // depth - 1 steady iterations of `depth` of each,
-    then the trip % depth producer copies left and every consumer copy not
-    yet run. None below the guard (trip < 2 * depth): the loop as written."""
+    iterations (an int or a verify.trips.Affine): the half `ahead` (stage
+    0) runs `depth` iterations ahead (docs/schedules.md): a prologue of
+    `depth` producer copies, trip // depth - 1 steady iterations of `depth`
+    of each, then the trip % depth producer copies left and every consumer
+    copy not yet run. None below the guard (trip < 2 * depth): the loop as
+    written."""
     if trip < 2 * depth:
         return None
     groups, rest = trip // depth, trip % depth
-    return Pipelined(ahead, ((1, ((depth, 0),)),
-                             (groups - 1, ((depth, 0), (depth, 1))),
-                             (1, ((rest, 0), (depth + rest, 1)))))
+    return Pipelined(dict.fromkeys(ahead, 0), 1,
+                     ((1, ((depth, 0),)),
+                      (groups - 1, ((depth, 0), (depth, 1))),
+                      (1, ((rest, 0), (depth + rest, 1)))))
 
 
 @dataclasses.dataclass

@@ -274,6 +274,9 @@ class Config:
     wide_slots: bool = True  # slot counts above 64
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
     dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
+    # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
+    # the multi-round-trip pairs the pass co-skews (with_alternation).
+    alternations: bool = True
 
 
 # --- choosers -------------------------------------------------------------------
@@ -378,7 +381,37 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                 dataclasses.replace(loop, messages=(
                     dataclasses.replace(loop.messages[0], store=True),) + loop.messages[1:])
                 if handoff_loop(spec, loop) else loop for loop in spec.loops))
+    if config.alternations and ch.boolean(0.1):
+        spec = with_alternation(spec, ch, config)
     return spec
+
+
+def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
+    """`spec` with every cross-core loop made a plain multi-round-trip loop:
+    3 to 6 messages alternating between the cores, FIFO ops flat in the body
+    (no nesting, calls, blocks, outer loop or split), a constant trip or
+    the launch argument's; the accumulators, stages, steps, IV types and
+    memref stay as drawn, and only the memory core touches %mem (no
+    hand-over: race-free whatever the new messages are)."""
+    def plain(side: SideLoop) -> SideLoop:
+        return dataclasses.replace(side, branch=False, dynamic=False, high=False, split=0,
+                                   opaque="", wrap=0, blocks="")
+    loops = []
+    for loop in spec.loops:
+        sender = ch.choice(SIDES)
+        messages = []
+        for _ in range(ch.integer(3, 6)):
+            messages.append(Message(sender, draw_expr(ch, config.expr_depth),
+                                    ch.boolean(0.3)))
+            sender = VECTOR if sender == CUBE else CUBE
+        loops.append(dataclasses.replace(
+            loop, messages=tuple(messages), nest="flat", exchange=False, outer=0,
+            via_call=-1, cube=plain(loop.cube), vector=plain(loop.vector),
+            trip=ch.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 20])))
+    # One loop in three runs to the launch argument %n in both kernels: a
+    # co-skew behind its run-time guard.
+    spec = dataclasses.replace(spec, loops=tuple(loops), launch_step=False, handoff=False)
+    return with_launch(spec, ch.choice([-1, -1, ch.integer(0, len(loops) - 1)]))
 
 
 def nested_table(spec: PairSpec) -> str:
