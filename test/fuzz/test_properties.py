@@ -126,15 +126,18 @@ def test_the_jit_oracle_checked_the_tile_pairs():
 def test_tile_generator_reaches_every_buffer_class():
     """Over a fixed set of seeds the tile-IR generator draws each class of
     buffer (views, moves, global stores, accumulators, multi-buffered tiles,
-    explicit addresses), and every pair it renders parses and verifies."""
+    explicit addresses, a second pair of loops, a large tile outside the
+    loops), and every pair it renders parses and verifies."""
     seen = collections.Counter()
     with skew_mlir.make_context():
         for seed in range(120):
             spec = random_tile_pair(seed)
             seen.update([f"a_path={spec.a_path}", f"store={spec.store}",
                          f"mat_slots={spec.mat_slots}", f"vector_slots={spec.vector_slots}"])
-            seen.update(name for name in ("b_each_iteration", "accumulate", "addressed")
+            seen.update(name for name in ("b_each_iteration", "accumulate", "addressed",
+                                          "second_loop")
                         if getattr(spec, name))
+            seen.update([f"spare_room={spec.spare_room}"])
             text = render_tile(spec)
             assert ir.Module.parse(text).operation.verify(), text
             seen.update(op for op in ("pto.textract", "pto.subview", "pto.tmatmul.acc",
@@ -143,7 +146,8 @@ def test_tile_generator_reaches_every_buffer_class():
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
                   "vector_slots=2", "vector_slots=4", "b_each_iteration", "accumulate",
-                  "addressed", "pto.textract", "pto.subview", "pto.tmatmul.acc",
+                  "addressed", "second_loop", "spare_room=0", "spare_room=3",
+                  "pto.textract", "pto.subview", "pto.tmatmul.acc",
                   "pto.alloc_multi_tile", "pto.multi_tile_get", "alloc_tile addr ="):
         assert seen[value] > 0, (value, seen)
 

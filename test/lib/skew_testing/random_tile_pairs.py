@@ -36,6 +36,13 @@ half reads, which a skew keeps in 2D copies), and the pointer arguments may
 be declared `llvm.noalias` (without it the cube's loads may read what its
 stores write, and its loop is demoted).
 
+The kernel may hold more than the loop: a second pair of loops after the
+first (the cube's with buffers of its own: a mat, a left and an
+accumulator tile), and a left tile allocated outside the loops that fills
+L0A (64 KiB at the default target) but room for 0 to 3 more copies of the
+loops' left tiles (the pass lowers their depths, or demotes them, as the
+capacity summed over the kernel allows).
+
 Every spec renders to a pair that does not deadlock in its naive form at
 any slot count >= 1.
 """
@@ -82,6 +89,10 @@ class TileSpec:
     # Drawn after the rest (a seed's other choices stay as they were).
     entry: bool = False  # a pto.entry launch function and an unlaunched kernel
     sync: bool = False  # both kernels end with pto.syncall (mix)
+    second_loop: bool = False  # a second pair of loops, the cube's with buffers of its own
+    # A left tile outside the loops filling L0A's 64 KiB but room for this
+    # many more copies of the loops' left tiles (-1: none).
+    spare_room: int = -1
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -105,7 +116,9 @@ def draw_tile_pair(ch) -> TileSpec:
                     # run-time valid shape, which differs per sub-block.
                     vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0,
                     crossing=ch.boolean(0.4), noalias=ch.boolean(0.7))
-    return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
+    return dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2),
+                               second_loop=ch.boolean(0.3),
+                               spare_room=ch.choice([-1, -1, -1, 0, 1, 2, 3]))
 
 
 def tile_pairs():
@@ -223,6 +236,34 @@ def render_tile(spec: TileSpec) -> str:
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
         f"      pto.tstore ins(%acc : {acc}) outs(%sw : "
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)"]
+    # The second loop: A's blocks again, through buffers of its own.
+    second = [] if not spec.second_loop else [
+        f"    %ma2 = pto.alloc_tile : {mat_a}",
+        f"    %la2 = pto.alloc_tile : {left}",
+        f"    %acc2 = pto.alloc_tile : {acc}",
+        "    scf.for %i = %c0 to %trip step %c1 {",
+        "      %r0 = arith.muli %i, %rows : index",
+        f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+        f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) outs(%ma2 : {mat_a})",
+        f"      pto.tmov ins(%ma2 : {mat_a}) outs(%la2 : {left})",
+        f"      pto.set_validshape %acc2, %rows, %cols : {acc}",
+        f"      pto.tmatmul ins(%la2, %rb : {left}, {right}) outs(%acc2 : {acc})",
+        f"      pto.set_validshape %acc2, %valid, %cols : {acc}",
+        f"      pto.tpush_to_aiv(%acc2 : {acc}) {split}",
+        f"      %got = pto.tpop_from_aiv {split} -> {back}",
+        f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
+        f"      pto.tstore ins(%got : {back}) outs(%ow : "
+        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
+        *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
+        "    }" + stages(spec.cube_stages)]
+    # 16 rows of 1024 f32 fill the 64 KiB of L0A; each left tile of the
+    # loops (and each copy the room is left for) takes r of those columns.
+    spare_cols = 1024 - r * (1 + spec.second_loop + spec.spare_room)
+    spare = ([f"    %spare = pto.alloc_tile : "
+              f"{_tile('left', 16, spare_cols, layout=', slayout=row_major')}"]
+             if spec.spare_room >= 0 else [])
     cube = [
         f"  func.func @cube({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<cube>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -254,6 +295,7 @@ def render_tile(spec: TileSpec) -> str:
         *a_alloc,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
+        *spare,
         *first,
         "    scf.for %i = %c0 to %trip step %c1 {",
         "      %r0 = arith.muli %i, %rows : index",
@@ -279,6 +321,7 @@ def render_tile(spec: TileSpec) -> str:
            f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : "
            f"!pto.partition_tensor_view<{r}x{k}xf32>)"] if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
+        *second,
         *sync,
         "    return",
         "  }",
@@ -310,6 +353,15 @@ def render_tile(spec: TileSpec) -> str:
                 "      %vk = arith.remui %i, %nv : index",
                 f"      %v = pto.multi_tile_get %v_slots[%vk] : {v_slots} -> {half}",
                 f"      pto.tmov ins(%t : {half}) outs(%v : {half})"]
+    loop = [
+        "    scf.for %i = %c0 to %trip step %c1 {",
+        f"      %t = pto.tpop_from_aic {split} -> {half}",
+        *body,
+        *copy,
+        f"      pto.tpush_to_aic({pushed} : {half}) {split}",
+        *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
+        "    }" + stages(spec.vector_stages),
+    ]
     vector = [
         f"  func.func @vector({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -324,13 +376,8 @@ def render_tile(spec: TileSpec) -> str:
         f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
-        "    scf.for %i = %c0 to %trip step %c1 {",
-        f"      %t = pto.tpop_from_aic {split} -> {half}",
-        *body,
-        *copy,
-        f"      pto.tpush_to_aic({pushed} : {half}) {split}",
-        *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
-        "    }" + stages(spec.vector_stages),
+        *loop,
+        *(loop if spec.second_loop else []),
         *sync,
         "    return",
         "  }",
