@@ -101,7 +101,9 @@ def test_the_jit_oracle_checked_pairs():
     assert _jit_verdicts and checked >= len(_jit_verdicts) // 2, _jit_verdicts
 
 
-# Every JIT_TILE_EVERY-th tile-IR example runs as machine code too.
+# Every JIT_TILE_EVERY-th tile-IR example runs as machine code too, unless
+# it ends with a pto.syncall, which the JIT does not lower (its cores are
+# threads it gives no barrier).
 JIT_TILE_EVERY = 10
 _tile_examples = itertools.count()
 _tile_jit_verdicts: list[str] = []
@@ -110,7 +112,7 @@ _tile_jit_verdicts: list[str] = []
 @settings(max_examples=60, **SETTINGS)
 @given(tile_pairs())
 def test_random_tile_ir_pairs_keep_every_property(spec):
-    jit = next(_tile_examples) % JIT_TILE_EVERY == 0
+    jit = next(_tile_examples) % JIT_TILE_EVERY == 0 and not spec.sync
     verdict = check_pair(render_tile(spec), jit=jit)
     if jit:
         _tile_jit_verdicts.append(verdict.splitlines()[-1])
