@@ -145,7 +145,7 @@ def test_tile_generator_reaches_every_buffer_class():
             seen.update(op for op in ("pto.textract", "pto.subview", "pto.tmatmul.acc",
                                       "pto.alloc_multi_tile", "pto.multi_tile_get",
                                       "alloc_tile addr =") if op in text)
-    for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "store=iv",
+    for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
                   "vector_slots=2", "vector_slots=4", "b_each_iteration", "accumulate",
                   "addressed", "second_loop", "spare_room=0", "spare_room=3",

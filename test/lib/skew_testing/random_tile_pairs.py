@@ -21,7 +21,9 @@ barrier.
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
-of a larger mat buffer, then a tmov from that view), whether B is loaded
+of a larger mat buffer, then a tmov from that view; a tmov from a subview
+of the whole mat buffer made before the loop, which the consumer half's
+store of the A block reads too), whether B is loaded
 once or every iteration (then moved to the right buffer each time), a global
 store of the accumulator in the producer half (to rows indexed by the
 iteration, a different place each time, or to one fixed place, which only
@@ -77,7 +79,7 @@ class TileSpec:
     valid_rows: int  # of the pushed accumulator (<= rows)
     ops: tuple[str, ...]
     free: tuple[bool, bool]  # (cube, vector) free their pops with tfree
-    a_path: str = "tmov"  # A to the left buffer: tmov, textract, subview
+    a_path: str = "tmov"  # A to the left buffer: tmov, textract, subview, view
     b_each_iteration: bool = False  # B loaded and moved in the loop
     store: str = "none"  # the accumulator stored to %side: none, iv, fixed
     accumulate: bool = False  # tmatmul.acc on the previous iteration's value
@@ -106,7 +108,7 @@ def draw_tile_pair(ch) -> TileSpec:
                     ops=tuple(ch.choice(VECTOR_OPS if valid_rows == rows else PARTIAL_OPS)
                               for _ in range(ch.integer(0, 3))),
                     free=(ch.boolean(0.7), ch.boolean(0.7)),
-                    a_path=ch.choice(["tmov", "tmov", "textract", "subview"]),
+                    a_path=ch.choice(["tmov", "tmov", "textract", "subview", "view"]),
                     b_each_iteration=ch.boolean(0.3),
                     store=ch.choice(["none", "none", "iv", "fixed"]),
                     accumulate=ch.boolean(0.25),
@@ -208,11 +210,17 @@ def render_tile(spec: TileSpec) -> str:
                  f"      %ma = pto.multi_tile_get %ma_slots[%slot] : {a_slots} -> {a_store}"]
     else:
         a_alloc, a_get = alloc("ma", a_store), []
-    a_in = "%mw" if spec.a_path == "subview" else "%ma"
+    a_in = "%mw" if spec.a_path in ("subview", "view") else "%ma"
     a_path = ([f"      %mw = pto.subview %ma[%rows, %c0] sizes [{r}, {k}] : {a_store} -> {mat_a}"]
               if spec.a_path == "subview" else [])
+    # A view of the whole buffer: before the loop, unless the buffer is a
+    # slot the loop picks.
+    whole_view = f"%mw = pto.subview %ma[%c0, %c0] sizes [{r}, {k}] : {mat_a} -> {mat_a}"
+    view_before = [f"    {whole_view}"] if spec.a_path == "view" and not spec.mat_slots else []
+    if spec.a_path == "view" and spec.mat_slots:
+        a_path.append(f"      {whole_view}")
     a_path.append(f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) "
-                  f"outs({a_in} : {mat_a})")
+                  f"outs({'%ma' if spec.a_path == 'view' else a_in} : {mat_a})")
     if spec.a_path == "textract":
         a_path.append(f"      pto.textract ins(%ma, %c0, %c0 : {mat_a}, index, index) "
                       f"outs(%la : {left})")
@@ -293,6 +301,7 @@ def render_tile(spec: TileSpec) -> str:
         f"    %rb = pto.alloc_tile : {right}",
         *load_b("    "),
         *a_alloc,
+        *view_before,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
         *spare,
