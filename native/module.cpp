@@ -474,6 +474,17 @@ NB_MODULE(_native, m) {
       "(kind, element type, shape, valid shape, loc, blayout, pad, count) of "
       "a pto pointer, view, tile buffer or multi-tile buffer type, else None (see "
       "native/pto_registration.h).");
+  m.def(
+      "multi_tile_buf_type",
+      [](MlirType slot, int64_t count) {
+        skew::MultiTileBufResult made = skew::multiTileBufType(slot, count);
+        if (mlirTypeIsNull(made.type))
+          throw nb::value_error(made.error.c_str());
+        return made.type;
+      },
+      "slot"_a, "count"_a,
+      "!pto.multi_tile_buf<slot, count = N>, built through its verifier "
+      "(ValueError with its message when slot or count is refused).");
   m.def("pto_address_space", &skew::ptoAddressSpace, "attribute"_a,
         "The memory an #pto.address_space<...> attribute names, else None.");
 }

@@ -157,6 +157,24 @@ std::optional<std::string> skew::ptoAddressSpace(MlirAttribute wrapped) {
   return stringifyAddressSpace(space.getValue()).str();
 }
 
+skew::MultiTileBufResult skew::multiTileBufType(MlirType wrapped, int64_t count) {
+  auto slot = dyn_cast<TileBufType>(unwrap(wrapped));
+  if (!slot)
+    return {{nullptr}, "a multi_tile_buf's slot must be a !pto.tile_buf"};
+  MLIRContext *context = slot.getContext();
+  std::string message;
+  ScopedDiagnosticHandler capture(context, [&](Diagnostic &diagnostic) {
+    message = diagnostic.str();
+    return success();
+  });
+  auto type = MultiTileBufType::getChecked(
+      [&] { return mlir::emitError(UnknownLoc::get(context)); }, context, slot,
+      count);
+  if (!type)
+    return {{nullptr}, message};
+  return {wrap(Type(type)), ""};
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

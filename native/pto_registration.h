@@ -44,6 +44,15 @@ std::optional<PtoTypeInfo> ptoTypeInfo(MlirType type);
 // The memory an `#pto.address_space<...>` attribute names ("vec", "mat",
 // ...), or nothing for any other attribute.
 std::optional<std::string> ptoAddressSpace(MlirAttribute attr);
+
+// `!pto.multi_tile_buf<slot, count = N>` built through the type's own
+// verifier: the type, or a null type and the verifier's message (slot no
+// tile buffer, count out of range).
+struct MultiTileBufResult {
+  MlirType type;
+  std::string error;
+};
+MultiTileBufResult multiTileBufType(MlirType slot, int64_t count);
 } // namespace skew
 
 #endif // SKEW_PTO_REGISTRATION_H

@@ -86,5 +86,8 @@ def multi_tile_buf(type_: ir.Type) -> MultiTileBuf | None:
 
 
 def multi_tile_type(slot: ir.Type, count: int) -> ir.Type:
-    """`!pto.multi_tile_buf<slot, count = N>`."""
-    return ir.Type.parse(f"!pto.multi_tile_buf<{slot}, count = {count}>")
+    """`!pto.multi_tile_buf<slot, count = N>` (ValueError with the type
+    verifier's message when slot or count is refused)."""
+    from . import _native
+
+    return _native.multi_tile_buf_type(slot, count)

@@ -98,3 +98,24 @@ def test_multi_tile_alloc_allocates_and_get_is_a_view_of_it():
     assert first_alias([s], [t]) == (0, 0)
     (other,) = ops_named(module, "pto.alloc_tile")
     assert first_alias([s, t], [other.results[0]]) is None
+
+
+def test_multi_tile_type_is_built_through_its_verifier():
+    from skew_mlir.tile_types import multi_tile_buf, multi_tile_type, tile_buf
+
+    with skew_mlir.make_context():
+        slot = ir.Type.parse("!pto.tile_buf<mat, 16x32xf16, blayout=col_major, slayout=row_major>")
+        made = multi_tile_type(slot, 3)
+        # The type the parser makes of its printed form, slot and count intact.
+        assert made == ir.Type.parse(str(made))
+        assert multi_tile_buf(made).count == 3 and multi_tile_buf(made).slot == tile_buf(slot)
+        for bad_slot, count, message in (
+                (slot, 1, "count must be at least 2, got 1"),
+                (slot, 17, "count must be at most 16, got 17"),
+                (ir.F32Type.get(), 2, "slot must be a !pto.tile_buf")):
+            try:
+                multi_tile_type(bad_slot, count)
+            except ValueError as error:
+                assert message in str(error)
+            else:
+                raise AssertionError(f"accepted {bad_slot} x {count}")

@@ -20,6 +20,7 @@ from skew_mlir.sim.variants import with_slots, with_stages, with_trip
 D128 = ROOT / "examples" / "flash_decode_qk_pv_d128.mlir"
 EXACT = ROOT / "examples" / "flash_attention_exact.mlir"
 EXACT_D128 = ROOT / "examples" / "flash_attention_exact_d128.mlir"
+TILE = ROOT / "examples" / "flash_attention_tile.mlir"
 COST = CostModel()
 
 
@@ -39,6 +40,10 @@ def test_the_numbers_below_are_for_the_default_cost_model():
     (EXACT, 2, 28040, 9008, 7009),
     (EXACT, 5, 28040, 9008, 7009),
     (EXACT_D128, 2, 76960, 34009, 33381),
+    # The exact pair in tile IR: depth 2 at both stages (stages 5 ask for 4,
+    # whose copies of the right tiles do not fit L0B).
+    (TILE, 2, 73424, 42143, 41269),
+    (TILE, 5, 73424, 42143, 41269),
 ])
 def test_cycles_before_and_after_the_skew(example, stages, naive, skewed, bound):
     before = ir.Module.parseFile(str(example))

@@ -9,7 +9,7 @@ equals the larger of the latency limit and the busier core's work.
 """
 
 import pytest
-from conftest import EXAMPLE, SKEW
+from conftest import EXAMPLE, ROOT, SKEW
 from mlir import ir
 
 from skew_mlir.op_costs import CostModel, override
@@ -20,8 +20,11 @@ from skew_mlir.sim.timing import steady_state
 from skew_mlir.sim.variants import with_slots, with_stages, with_trip
 
 
-def runs(trip, stages, slots, cost=None):
-    naive = ir.Module.parseFile(str(EXAMPLE))
+TILE = ROOT / "examples" / "flash_attention_tile.mlir"
+
+
+def runs(trip, stages, slots, cost=None, example=EXAMPLE):
+    naive = ir.Module.parseFile(str(example))
     with_trip(naive, trip)
     with_stages(naive, stages)
     with_slots(naive, slots)
@@ -101,3 +104,14 @@ def test_two_replies_per_block():
             steady_state(result, 0, replies=wrong)
     with pytest.raises(SimError, match="at least one reply"):
         steady_state(result, 0, replies=0)
+
+
+def test_a_push_on_another_pipe_after_the_pop_is_consume_work():
+    # The tile-IR flash-attention cube pushes S_j (C2V), pops P_j, then
+    # pushes P_j V_j on C2V id 1: the halves are marked by the C2V push and
+    # the pop, so produce + consume is the cube's whole work per block.
+    _, skewed = runs(32, 2, 4, example=TILE)
+    s = steady_state(skewed, 2)
+    assert s.produce > 0 and s.consume > 0
+    assert s.produce + s.consume == pytest.approx(s.cube_work, abs=1)
+    assert not s.latency_bound and s.measured == pytest.approx(s.cube_work)

@@ -111,7 +111,9 @@ class SteadyState:
 
     Per block the cube pushes one message on C2V, the vector pops it and
     answers with `replies` messages on V2C (exact flash attention: P and
-    alpha), and the cube pops them; the fewer than `blocks` messages the
+    alpha), and the cube pops them (what the cube then sends on another
+    pipe, as P V_j in examples/flash_attention_tile.mlir, is part of its
+    consume); the fewer than `blocks` messages the
     vector sends after the last block (the final row sums) belong to none. A cube loop
     skewed with depth D issues D produces then D consumes per iteration, so
     between pushing block b and popping its answer the cube runs (2D-1-i)
@@ -220,9 +222,10 @@ def steady_state(result: RunResult, depth: int, replies: int = 1) -> SteadyState
         cube_work = cube.busy / blocks
     produce = consume = None
     if depth >= 2:
-        # A block's first pop stands for its group of replies.
-        firsts = {id(c_pop[b * replies]) for b in range(blocks)}
-        marks = [e for e in cube.fifo_events if e.kind == "push" or id(e) in firsts]
+        # A block's C2V push and first pop stand for its halves (a push on
+        # another pipe, after the pop, is consumer work).
+        firsts = {id(c_pop[b * replies]) for b in range(blocks)} | {id(e) for e in c_push}
+        marks = [e for e in cube.fifo_events if id(e) in firsts]
         produce, consume = (_median([b.busy_after - a.busy_after for a, b in zip(marks, marks[1:])
                                      if a.kind == b.kind == kind]) for kind in ("push", "pop"))
     return SteadyState(depth, blocks, produce, consume, round_trip, cube_work,

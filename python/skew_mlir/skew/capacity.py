@@ -2,18 +2,24 @@
 
 Each copied buffer's allocation is replaced by one of N slots (multibuffer,
 emit_buffers), so at a location the kernel then needs what it allocates
-today (tile_capacity.kernel_usage) plus N - 1 more of each buffer copied
-there. A buffer the kernel places itself (constant `addr`) keeps its first
-slot where it was and the next ones follow it (addr + k * size): they must
-end within the location and meet no other buffer placed there. A depth
-whose copies do not fit is lowered (the remark says why).
+today (tile_capacity.kernel_usage: inside and outside its loops) plus N - 1
+more of each buffer copied there, by this loop and by every loop of the
+kernel planned before it (the copies of all the kernel's loops are
+allocated side by side). A buffer the kernel places itself (constant
+`addr`) keeps its first slot where it was and the next ones follow it (addr
++ k * size): they must end within the location and meet no other buffer
+placed there and no `pto.reserve_buffer` placed there (a pipe's receive
+slots). (Nor then the copies of another placed buffer: they start at its
+own address, so the two would meet first where one of them is placed.) A
+depth whose copies do not fit is lowered (the remark says why).
 """
 
 from __future__ import annotations
 
 from mlir import ir
 
-from ..tile_capacity import Capacities, kernel_usage, tile_bytes, tile_location
+from ..tile_capacity import (LOCATIONS, Capacities, kernel_usage, reserved_ranges, tile_bytes,
+                             tile_location)
 from ..tile_memory import placed_address
 
 
@@ -25,21 +31,25 @@ def _size(number: int) -> str:
 
 
 class Room:
-    """The capacities of the locations of one kernel's tile memory and what
-    the kernel allocates there, read from the function the first time a
-    skew has buffers to fit (most loops copy none)."""
+    """The capacities of the locations of one kernel's tile memory, what the
+    kernel allocates there (read from the function the first time a skew has
+    buffers to fit: most loops copy none) and what the copies of its loops
+    planned so far add (`commit`ted loop by loop)."""
 
     def __init__(self, capacities: Capacities, function: ir.Operation):
         self.capacities = capacities
         self.function = function
+        # What earlier loops' copies add, per location.
+        self.committed: dict[str, int] = {}
         self._read: tuple[dict[str, int], list] | None = None
 
-    def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation, str, int, int]]]:
+    def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation | None, str, int, int, str]]]:
         """What the kernel already occupies per location, and the buffers it
-        places itself: (op, location, start, end)."""
+        places itself and the ranges it reserves: (allocation, location,
+        start, end, what it is)."""
         if self._read is not None:
             return self._read
-        placed: list[tuple[ir.Operation, str, int, int]] = []
+        placed: list[tuple[ir.Operation | None, str, int, int, str]] = []
 
         def visit(op):
             for result in op.results:
@@ -48,12 +58,25 @@ class Room:
                     continue
                 start = placed_address(result)
                 if isinstance(start, int):
-                    placed.append((op, loc, start, start + tile_bytes(result.type)))
+                    placed.append((op, loc, start, start + tile_bytes(result.type),
+                                   "another buffer placed at"))
             return ir.WalkResult.ADVANCE
 
         self.function.walk(visit, ir.WalkOrder.PRE_ORDER)
+        for loc in LOCATIONS:
+            for base, size in reserved_ranges(self.function, loc) or ():
+                placed.append((None, loc, base, base + size, "a reserved buffer at"))
         self._read = kernel_usage(self.function), placed
         return self._read
+
+    def commit(self, buffers: tuple, depth: int) -> None:
+        """Counts the copies of `buffers` at `depth` (a loop's, as planned)
+        against every loop planned after it."""
+        for buffer in buffers:
+            tile = buffer.alloc.results[0]
+            loc, size = tile_location(tile.type), tile_bytes(tile.type)
+            copies = buffer.copies(depth)
+            self.committed[loc] = self.committed.get(loc, 0) + (copies - 1) * size
 
     def problem(self, buffers: tuple, depth: int) -> str | None:
         """Why the copies of `buffers` (multibuffer.Buffered) at `depth` do
@@ -72,21 +95,23 @@ class Room:
                 if end > capacity:
                     return (f"depth {depth}: {copies} copies of the {_size(size)} {loc} "
                             f"buffer at {start} end past the {_size(capacity)} of {loc}")
-                for other, other_loc, low, high in placed:
-                    if (other_loc == loc and other != buffer.alloc
+                for other, other_loc, low, high, what in placed:
+                    if (other_loc == loc and (other is None or other != buffer.alloc)
                             and low < end and start + size < high):
                         return (f"depth {depth}: {copies} copies of the {_size(size)} "
-                                f"{loc} buffer at {start} would overlap another buffer "
-                                f"placed at {low}")
+                                f"{loc} buffer at {start} would overlap {what} {low}")
         for buffer in buffers:
             tile = buffer.alloc.results[0]
             loc, size = tile_location(tile.type), tile_bytes(tile.type)
             capacity = self.capacities.of(loc)
-            needed = usage.get(loc, 0) + extra[loc]
+            earlier = self.committed.get(loc, 0)
+            needed = usage.get(loc, 0) + earlier + extra[loc]
             if needed > capacity:
                 room = capacity - (needed - buffer.copies(depth) * size)
                 return (f"depth {depth}: {buffer.copies(depth)} copies of the {_size(size)} "
-                        f"{loc} buffer do not fit in {_size(max(room, 0))}")
+                        f"{loc} buffer do not fit in {_size(max(room, 0))}"
+                        + (f" (the copies of earlier loops' buffers take {_size(earlier)} "
+                           f"of {loc})" if earlier else ""))
         return None
 
     def fit(self, buffers: tuple, depth: int) -> tuple[int, str | None]:

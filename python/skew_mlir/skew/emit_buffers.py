@@ -8,7 +8,9 @@ that crosses the halves.
 With n = g * D + s (g the copy's group, s = copy.slot = n mod D), n mod 2D =
 (g mod 2) * D + s: a copy's slot is known from its group's parity, a
 constant outside the steady loop of a constant trip count, else computed
-where the copy is (the emitters pass it).
+where the copy is (the emitters pass it). A view of the buffer made before
+the loop (multibuffer.Buffered.views) is made again of each slot, right
+after its get, and stands for the original view in the copies.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class BufferCopies:
         self.created = created
         self.slots: list[ir.Value] = []  # per buffer, its alloc_multi_tile
         self.static: dict[tuple[int, int], ir.Value] = {}  # (buffer, slot) -> get
+        # (view, slot value) -> the view taken of that slot
+        self.views: dict[tuple[ir.Operation, ir.Value], ir.Value] = {}
         self.index: dict[int, ir.Value] = {}  # index constants before the loop
         self.phases: dict[ir.Value, ir.Value] = {}  # parity -> parity * D
         # The last op built for each run-time parity: the ops that use it
@@ -77,7 +81,34 @@ class BufferCopies:
     def mapping(self, copy: Copy, parity: int | ir.Value) -> dict[ir.Value, ir.Value]:
         """The slot of every buffer for `copy`, whose group has `parity`
         (an int, or an index value: a crossing buffer's get is then built
-        right after it)."""
+        right after it), and its views taken of that slot."""
+        found = self._slots(copy, parity)
+        for buffer in self.buffers:
+            slot = found[buffer.alloc.results[0]]
+            for view in buffer.views:
+                key = (view, slot)
+                if key not in self.views:
+                    self.views[key] = self._view(view, found, slot)
+                found[view.results[0]] = self.views[key]
+        return found
+
+    def _view(self, view: ir.Operation, found: dict[ir.Value, ir.Value],
+              slot: ir.Value) -> ir.Value:
+        """`view` made again over the slots in `found`, after the last op
+        built for `slot` (its get, or a view taken of it before)."""
+        anchor = self.anchors.get(slot, slot.owner.operation)
+        made = ir.Operation.create(
+            view.name, results=[r.type for r in view.results],
+            operands=[found.get(v, v) for v in view.operands],
+            attributes={name: view.attributes[name] for name in view.attributes},
+            ip=ir.InsertionPoint(anchor))
+        made.move_after(anchor)
+        if anchor in self.created:
+            self.created.insert(self.created.index(anchor) + 1, made)
+        self.anchors[slot] = made
+        return made.results[0]
+
+    def _slots(self, copy: Copy, parity: int | ir.Value) -> dict[ir.Value, ir.Value]:
         found = {}
         for i, buffer in enumerate(self.buffers):
             original = buffer.alloc.results[0]
@@ -123,8 +154,11 @@ class BufferCopies:
                                    operands=[bit]).results[0]
 
     def release(self) -> None:
-        """Erases the original allocations left without uses."""
+        """Erases the original views and allocations left without uses."""
         for buffer in self.buffers:
+            for view in reversed(buffer.views):
+                if not list(view.results[0].uses):
+                    view.erase()
             if not list(buffer.alloc.results[0].uses):
                 buffer.alloc.erase()
 

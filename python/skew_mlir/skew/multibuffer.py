@@ -10,9 +10,12 @@ consumer copy (docs/schedules.md):
   so the two pipeline stages never share one allocation and serialise;
 - a buffer that carries a value from one iteration to the next (its first
   access in the body is not a write of the whole buffer: an accumulator
-  of tmatmul.acc), is live after the loop, is viewed by an op outside the
-  loop or may overlap another buffer the loop uses stays single; crossing
-  the halves, such a buffer makes the loop unskewable.
+  of tmatmul.acc), is live after the loop (itself or through a view) or may
+  overlap another buffer the loop uses stays single; crossing the halves,
+  such a buffer makes the loop unskewable.
+
+A view of a copied buffer made before the loop and used in it (a subview,
+views of it too) is taken again of each copy's slot (emit_buffers).
 
 Only allocations made outside the loop are copied (one made in the body
 is fresh in every copy already).
@@ -36,6 +39,9 @@ class Buffered(NamedTuple):
 
     alloc: ir.Operation
     crossing: bool
+    # Its views made before the loop and used in it, each of the buffer or
+    # of an earlier one (in order): each copy takes them of its slot.
+    views: tuple[ir.Operation, ...] = ()
 
     def copies(self, depth: int) -> int:
         return 2 * depth if self.crossing else depth
@@ -72,26 +78,61 @@ def _accesses(halves: Halves, positions: list[int]) -> dict[ir.Value, list[tuple
     return found
 
 
-def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int, set[str]]],
-                   others: list[ir.Value]) -> str | None:
-    """Why `root` must stay one buffer, or None when it may be copied."""
-    if accesses[0][1] != {"kill"}:
-        return "carries a value from one iteration to the next"
-    for use in root.uses:
+def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]) -> str | None:
+    """Collects in `views` the views of `value` (and of them) made outside
+    `loop` and used in it; why the buffer must stay single, or None."""
+    for use in value.uses:
         user = use.owner.operation
-        if _inside(user, loop):
+        if _inside(user, loop) or user in views:
             continue
-        if any(_inside(later.owner.operation, loop) for result in user.results
-               for later in result.uses):
-            return f"is viewed by '{user.name}' outside the loop"
         if _after(user, loop):
             return "is live after the loop"
+        used_inside = any(_inside(later.owner.operation, loop) for result in user.results
+                          for later in result.uses)
+        view = (user.results[0] if len(user.results) == 1
+                and buffer_root(user.results[0]) == buffer_root(value) else None)
+        if view is None:
+            if used_inside:
+                return f"is read by '{user.name}' outside the loop for a value the loop uses"
+            continue
+        reason = _views_before(view, loop, views)
+        if reason is not None:
+            return reason
+        if used_inside or any(_is_view_of(v, user) for v in views):
+            views.append(user)
+    return None
+
+
+def _is_view_of(view: ir.Operation, source: ir.Operation) -> bool:
+    return any(operand == source.results[0] for operand in view.operands)
+
+
+def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int, set[str]]],
+                   others: list[ir.Value], views: list[ir.Operation]) -> str | None:
+    """Why `root` must stay one buffer, or None when it may be copied (its
+    views before the loop, used in it, collected in `views`)."""
+    if accesses[0][1] != {"kill"}:
+        return "carries a value from one iteration to the next"
+    reason = _views_before(root, loop, views)
+    if reason is not None:
+        return reason
     for other in others:
         if other != root and allocations_overlap(root, other):
             return f"may overlap {describe(other)}"
     if placed_address(root) is ...:
         return "is placed at an address that is not a constant"
     return None
+
+
+def _in_order(views: list[ir.Operation]) -> list[ir.Operation]:
+    """`views` with each after the view it is taken of."""
+    ordered: list[ir.Operation] = []
+    pending = list(views)
+    while pending:
+        ready = [v for v in pending if not any(_is_view_of(v, w) for w in pending if w != v)]
+        ordered += ready
+        pending = [v for v in pending if v not in ready]
+    return ordered
 
 
 def _after(op: ir.Operation, loop: ir.Operation) -> bool:
@@ -121,9 +162,11 @@ def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
             continue  # read only: one buffer serves every iteration
         writes_producer = any(kind & {"write", "kill"} for _, kind in produced.get(root, []))
         crossing = writes_producer and root in consumed
-        reason = _single_reason(root, loop, uses, roots)
+        views: list[ir.Operation] = []
+        reason = _single_reason(root, loop, uses, roots, views)
         if reason is None:
-            planned.append(Buffered(root.owner, crossing))
+            # Sources before their views: in block order.
+            planned.append(Buffered(root.owner, crossing, tuple(_in_order(views))))
         elif crossing:
             raise CannotSkew(f"{describe(root)} is written in the producer half "
                              f"and used in the consumer half, which needs 2D copies, but it "

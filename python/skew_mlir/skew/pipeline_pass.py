@@ -133,6 +133,10 @@ class SkewCrossCorePipeline(Pass):
                     # depth=auto may go no deeper than the copies fit.
                     fitted, _ = rooms[function].fit(plan.buffers, bounds[loop.op])
                     bounds[loop.op] = max(1, fitted)
+                    # The loops after it fit next to its copies, at the
+                    # deepest depth it may still get.
+                    rooms[function].commit(plan.buffers, bounds[loop.op]
+                                           if self.depth is DepthRule.AUTO else plan.depth)
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)

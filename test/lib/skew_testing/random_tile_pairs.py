@@ -23,7 +23,9 @@ barrier. The vector's op chain may be a function it calls with its tiles
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
-of a larger mat buffer, then a tmov from that view), whether B is loaded
+of a larger mat buffer, then a tmov from that view; a tmov from a subview
+of the whole mat buffer made before the loop, which the consumer half's
+store of the A block reads too), whether B is loaded
 once or every iteration (then moved to the right buffer each time), a global
 store of the accumulator in the producer half (to rows indexed by the
 iteration, a different place each time, or to one fixed place, which only
@@ -37,6 +39,13 @@ block too (`crossing`: a buffer the producer half writes and the consumer
 half reads, which a skew keeps in 2D copies), and the pointer arguments may
 be declared `llvm.noalias` (without it the cube's loads may read what its
 stores write, and its loop is demoted).
+
+The kernel may hold more than the loop: a second pair of loops after the
+first (the cube's with buffers of its own: a mat, a left and an
+accumulator tile), and a left tile allocated outside the loops that fills
+L0A (64 KiB at the default target) but room for 0 to 3 more copies of the
+loops' left tiles (the pass lowers their depths, or demotes them, as the
+capacity summed over the kernel allows).
 
 Every spec renders to a pair that does not deadlock in its naive form at
 any slot count >= 1.
@@ -72,7 +81,7 @@ class TileSpec:
     valid_rows: int  # of the pushed accumulator (<= rows)
     ops: tuple[str, ...]
     free: tuple[bool, bool]  # (cube, vector) free their pops with tfree
-    a_path: str = "tmov"  # A to the left buffer: tmov, textract, subview
+    a_path: str = "tmov"  # A to the left buffer: tmov, textract, subview, view
     b_each_iteration: bool = False  # B loaded and moved in the loop
     store: str = "none"  # the accumulator stored to %side: none, iv, fixed
     accumulate: bool = False  # tmatmul.acc on the previous iteration's value
@@ -86,6 +95,10 @@ class TileSpec:
     sync: bool = False  # both kernels end with pto.syncall (mix)
     helper: bool = False  # the vector's op chain in a function it calls with its tiles
     carried: bool = False  # the vector's loop carries its scratch tile as an iter_arg
+    second_loop: bool = False  # a second pair of loops, the cube's with buffers of its own
+    # A left tile outside the loops filling L0A's 64 KiB but room for this
+    # many more copies of the loops' left tiles (-1: none).
+    spare_room: int = -1
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -99,7 +112,7 @@ def draw_tile_pair(ch) -> TileSpec:
                     ops=tuple(ch.choice(VECTOR_OPS if valid_rows == rows else PARTIAL_OPS)
                               for _ in range(ch.integer(0, 3))),
                     free=(ch.boolean(0.7), ch.boolean(0.7)),
-                    a_path=ch.choice(["tmov", "tmov", "textract", "subview"]),
+                    a_path=ch.choice(["tmov", "tmov", "textract", "subview", "view"]),
                     b_each_iteration=ch.boolean(0.3),
                     store=ch.choice(["none", "none", "iv", "fixed"]),
                     accumulate=ch.boolean(0.25),
@@ -109,7 +122,9 @@ def draw_tile_pair(ch) -> TileSpec:
                     # run-time valid shape, which differs per sub-block.
                     vector_slots=ch.choice([0, 0, 0, 2, 4]) if valid_rows == rows else 0,
                     crossing=ch.boolean(0.4), noalias=ch.boolean(0.7))
-    spec = dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2))
+    spec = dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2),
+                               second_loop=ch.boolean(0.3),
+                               spare_room=ch.choice([-1, -1, -1, 0, 1, 2, 3]))
     return dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
 
 
@@ -200,11 +215,17 @@ def render_tile(spec: TileSpec) -> str:
                  f"      %ma = pto.multi_tile_get %ma_slots[%slot] : {a_slots} -> {a_store}"]
     else:
         a_alloc, a_get = alloc("ma", a_store), []
-    a_in = "%mw" if spec.a_path == "subview" else "%ma"
+    a_in = "%mw" if spec.a_path in ("subview", "view") else "%ma"
     a_path = ([f"      %mw = pto.subview %ma[%rows, %c0] sizes [{r}, {k}] : {a_store} -> {mat_a}"]
               if spec.a_path == "subview" else [])
+    # A view of the whole buffer: before the loop, unless the buffer is a
+    # slot the loop picks.
+    whole_view = f"%mw = pto.subview %ma[%c0, %c0] sizes [{r}, {k}] : {mat_a} -> {mat_a}"
+    view_before = [f"    {whole_view}"] if spec.a_path == "view" and not spec.mat_slots else []
+    if spec.a_path == "view" and spec.mat_slots:
+        a_path.append(f"      {whole_view}")
     a_path.append(f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) "
-                  f"outs({a_in} : {mat_a})")
+                  f"outs({'%ma' if spec.a_path == 'view' else a_in} : {mat_a})")
     if spec.a_path == "textract":
         a_path.append(f"      pto.textract ins(%ma, %c0, %c0 : {mat_a}, index, index) "
                       f"outs(%la : {left})")
@@ -228,6 +249,34 @@ def render_tile(spec: TileSpec) -> str:
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
         f"      pto.tstore ins(%acc : {acc}) outs(%sw : "
         f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)"]
+    # The second loop: A's blocks again, through buffers of its own.
+    second = [] if not spec.second_loop else [
+        f"    %ma2 = pto.alloc_tile : {mat_a}",
+        f"    %la2 = pto.alloc_tile : {left}",
+        f"    %acc2 = pto.alloc_tile : {acc}",
+        "    scf.for %i = %c0 to %trip step %c1 {",
+        "      %r0 = arith.muli %i, %rows : index",
+        f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
+        f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) outs(%ma2 : {mat_a})",
+        f"      pto.tmov ins(%ma2 : {mat_a}) outs(%la2 : {left})",
+        f"      pto.set_validshape %acc2, %rows, %cols : {acc}",
+        f"      pto.tmatmul ins(%la2, %rb : {left}, {right}) outs(%acc2 : {acc})",
+        f"      pto.set_validshape %acc2, %valid, %cols : {acc}",
+        f"      pto.tpush_to_aiv(%acc2 : {acc}) {split}",
+        f"      %got = pto.tpop_from_aiv {split} -> {back}",
+        f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
+        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
+        f"      pto.tstore ins(%got : {back}) outs(%ow : "
+        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
+        *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
+        "    }" + stages(spec.cube_stages)]
+    # 16 rows of 1024 f32 fill the 64 KiB of L0A; each left tile of the
+    # loops (and each copy the room is left for) takes r of those columns.
+    spare_cols = 1024 - r * (1 + spec.second_loop + spec.spare_room)
+    spare = ([f"    %spare = pto.alloc_tile : "
+              f"{_tile('left', 16, spare_cols, layout=', slayout=row_major')}"]
+             if spec.spare_room >= 0 else [])
     cube = [
         f"  func.func @cube({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<cube>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -257,8 +306,10 @@ def render_tile(spec: TileSpec) -> str:
         f"    %rb = pto.alloc_tile : {right}",
         *load_b("    "),
         *a_alloc,
+        *view_before,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
+        *spare,
         *first,
         "    scf.for %i = %c0 to %trip step %c1 {",
         "      %r0 = arith.muli %i, %rows : index",
@@ -284,6 +335,7 @@ def render_tile(spec: TileSpec) -> str:
            f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : "
            f"!pto.partition_tensor_view<{r}x{k}xf32>)"] if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
+        *second,
         *sync,
         "    return",
         "  }",
@@ -329,6 +381,20 @@ def render_tile(spec: TileSpec) -> str:
                 "      %vk = arith.remui %i, %nv : index",
                 f"      %v = pto.multi_tile_get %v_slots[%vk] : {v_slots} -> {half}",
                 f"      pto.tmov ins(%t : {half}) outs(%v : {half})"]
+
+    def loop(n: int) -> list[str]:
+        head = (f"    %carried{n} = scf.for %i = %c0 to %trip step %c1 iter_args(%tmp_i = %tmp)"
+                f" -> ({half}) {{" if spec.carried else "    scf.for %i = %c0 to %trip step %c1 {")
+        return [
+            head,
+            f"      %t = pto.tpop_from_aic {split} -> {half}",
+            *body,
+            *copy,
+            f"      pto.tpush_to_aic({pushed} : {half}) {split}",
+            *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
+            *([f"      scf.yield %tmp_i : {half}"] if spec.carried else []),
+            "    }" + stages(spec.vector_stages),
+        ]
     vector = [
         f"  func.func @vector({args}) attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{",
         "    %c0 = arith.constant 0 : index",
@@ -343,15 +409,8 @@ def render_tile(spec: TileSpec) -> str:
         f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
-        ("    %carried = scf.for %i = %c0 to %trip step %c1 iter_args(%tmp_i = %tmp) -> "
-         f"({half}) {{" if spec.carried else "    scf.for %i = %c0 to %trip step %c1 {"),
-        f"      %t = pto.tpop_from_aic {split} -> {half}",
-        *body,
-        *copy,
-        f"      pto.tpush_to_aic({pushed} : {half}) {split}",
-        *([f"      pto.tfree_from_aic {split}"] if spec.free[1] else []),
-        *([f"      scf.yield %tmp_i : {half}"] if spec.carried else []),
-        "    }" + stages(spec.vector_stages),
+        *loop(0),
+        *(loop(1) if spec.second_loop else []),
         *sync,
         "    return",
         "  }",
