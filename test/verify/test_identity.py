@@ -345,7 +345,7 @@ def test_pass_refuses_a_plan_that_swaps_messages(context, monkeypatch, text, fou
 
     def corrupted(ahead, trip, depth):
         form = pairing_producer_skew(ahead, trip, depth)
-        return None if form is None else _SwappedAhead(form.ahead, form.segments)
+        return None if form is None else _SwappedAhead(form.stage_of, form.rest, form.segments)
 
     pairing_producer_skew = pairing.producer_skew
     monkeypatch.setattr(pairing, "producer_skew", corrupted)

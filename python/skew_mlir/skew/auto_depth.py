@@ -125,7 +125,8 @@ def _own_cycles(op: ir.Operation, cost: CostModel) -> int | None:
         flops = 2 * math.prod(lhs.shape) * (rhs.shape[-1] if rhs.rank >= 2 else 1)
         return cost.matmul(flops, element_name(lhs.element_type))
     if name == "linalg.fill":
-        return cost.vector(_bytes(op.results[0].type))
+        # On tensors the result, on memrefs (no result) the buffer filled.
+        return cost.vector(_bytes((op.results[0] if len(op.results) else op.operands[-1]).type))
     if name in COPY_OPS:
         source = op.operands[0].type if name == "tensor.insert_slice" else op.results[0].type
         if name.startswith("linalg.") and not len(op.results):
