@@ -30,6 +30,16 @@ def _size(number: int) -> str:
     return f"{number} B"
 
 
+def _added(buffers: tuple, depth: int) -> dict[str, int]:
+    """The bytes the copies of `buffers` at `depth` add, per location."""
+    added: dict[str, int] = {}
+    for buffer in buffers:
+        tile = buffer.alloc.results[0]
+        loc = tile_location(tile.type)
+        added[loc] = added.get(loc, 0) + (buffer.copies(depth) - 1) * tile_bytes(tile.type)
+    return added
+
+
 class Room:
     """The capacities of the locations of one kernel's tile memory, what the
     kernel allocates there (read from the function the first time a skew has
@@ -72,22 +82,18 @@ class Room:
     def commit(self, buffers: tuple, depth: int) -> None:
         """Counts the copies of `buffers` at `depth` (a loop's, as planned)
         against every loop planned after it."""
-        for buffer in buffers:
-            tile = buffer.alloc.results[0]
-            loc, size = tile_location(tile.type), tile_bytes(tile.type)
-            copies = buffer.copies(depth)
-            self.committed[loc] = self.committed.get(loc, 0) + (copies - 1) * size
+        for loc, added in _added(buffers, depth).items():
+            self.committed[loc] = self.committed.get(loc, 0) + added
 
     def problem(self, buffers: tuple, depth: int) -> str | None:
         """Why the copies of `buffers` (multibuffer.Buffered) at `depth` do
         not fit, or None when they do."""
         usage, placed = self._kernel()
-        extra: dict[str, int] = {}
+        extra = _added(buffers, depth)
         for buffer in buffers:
             tile = buffer.alloc.results[0]
             loc, size = tile_location(tile.type), tile_bytes(tile.type)
             copies = buffer.copies(depth)
-            extra[loc] = extra.get(loc, 0) + (copies - 1) * size
             capacity = self.capacities.of(loc)
             start = placed_address(tile)
             if isinstance(start, int):
