@@ -537,18 +537,21 @@ class PipeState:
         """Slots a producer lane's messages hold."""
         return self.pushed[lane] - self.freed()
 
+    # The models run these once per message: occupancy and complete inlined.
     def can_push(self, lane: int = 0) -> bool:
-        return self.occupancy(lane) < self.slots
+        return self.pushed[lane] - min(self.released) < self.slots
 
     def push(self, lane: int = 0) -> int:
         """The index of the message pushed (can_push must hold)."""
         index = self.pushed[lane]
-        self.pushed[lane] += 1
-        self.peak = max(self.peak, self.occupancy(lane))
+        self.pushed[lane] = index + 1
+        held = index + 1 - min(self.released)
+        if held > self.peak:
+            self.peak = held
         return index
 
     def can_pop(self, lane: int = 0) -> bool:
-        return self.popped[lane] < self.complete()
+        return self.popped[lane] < min(self.pushed)
 
     def pop(self, lane: int = 0) -> int:
         """The index of the message popped (can_pop must hold)."""

@@ -34,8 +34,8 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..verify.program import (Pipelined, build_program, build_template, fifo_holders,
-                              function_name, producer_skew, program_uses)
+from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
+                              fifo_holders, function_name, producer_skew, program_uses)
 from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
 from .depth import skew_depth
@@ -78,24 +78,29 @@ class VisiblePeers:
 
     def __init__(self, root: ir.Operation):
         self.at_module = is_symbol_table(root)
-        self._kernels: dict[ir.Operation, dict] = {}
+        self._kernels: dict[ir.Operation, tuple] = {}
+
+    def kernels(self, module: ir.Operation) -> tuple[dict, list]:
+        """fifo_model.kernels_of(module), read once."""
+        found = self._kernels.get(module)
+        if found is None:
+            found = self._kernels[module] = kernels_of(module)
+        return found
 
     def of(self, function: ir.Operation) -> list[ir.Operation]:
         role = _role(function) if self.at_module else None
         module = function.parent
         if role is None or module is None or not is_symbol_table(module.operation):
             return []
-        module = module.operation
-        kernels = self._kernels.get(module)
-        if kernels is None:
-            kernels = self._kernels[module] = _kernels(module)
-        return kernels[_other(role)]
+        return self.kernels(module.operation)[0][_other(role)]
 
 
-def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Decision]:
+def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
+                 visible: VisiblePeers) -> list[Decision]:
     """`plans` (one per pipeline loop under `root`), with the depths of the
     skews lowered or the skews demoted where they could deadlock the pair;
-    `slots` gives each pipe's slot count (fifo_model)."""
+    `slots` gives each pipe's slot count (fifo_model), `visible` the
+    kernels (the pass's, read at `root`)."""
     decided = {id(p): Decision(p) for p in plans}
     # Co-skews are proved as they are planned (coskew.py): here they only
     # run in the model, as fixed forms, beside the skews being limited.
@@ -119,7 +124,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable) -> list[Deci
     for function in by_function:
         modules.setdefault(function.parent.operation, []).append(function)
     for module, functions in modules.items():
-        kernels = _kernels(module)
+        kernels = visible.kernels(module)[0]
         for function in functions:
             role = _role(function)
             peers = kernels["vector" if role == "cube" else "cube"]
@@ -179,7 +184,11 @@ class Pair:
         self.templates = {role: build_template(role, function, holders, module)
                           for role, function in self.functions.items()}
         self.subblocks = subblocks(cube, vector)
-        plain = {role: t.at({}, {}) for role, t in self.templates.items()}
+        # The loops of each template, and its program with nothing pipelined
+        # and no trip given: the one the pair runs for a role no plan
+        # changes, when its trips are constants (built once).
+        self.loops = {role: _loops(t.body) for role, t in self.templates.items()}
+        self.plain = plain = {role: t.at({}, {}) for role, t in self.templates.items()}
         keys = set().union(*(p.dynamic for p in plain.values()))
         self.key = next(iter(keys)) if len(keys) == 1 else None
         # Every loop once: the pipes the pair uses whatever the trip.
@@ -206,12 +215,12 @@ class Pair:
             if form is not None:
                 pipelined[plan.loop] = form
         trips = {} if self.key is None else {self.key: trip}
-        programs = {role: t.at(trips, pipelined) for role, t in self.templates.items()}
+        programs = {role: self._program(role, trips, pipelined) for role in self.templates}
         unproved = [what for p in programs.values() for _, what in p.unproved]
         if unproved:
             return Verdict("unknown", unproved[0]), None, 1
         model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks,
-                      identity=same_site)
+                      identity=same_site, periods=False)
         outcome = model.run()
         cost = outcome.simulated + model.steps
         if not outcome.complete:
@@ -223,13 +232,18 @@ class Pair:
         if errors:
             return Verdict("deadlock"), model, cost
         if skews:
-            changed = {role for role, function in self.functions.items()
-                       if any(kernel_function(loop, self.module) == function
-                              for loop in pipelined)}
+            changed = {role for role, loops in self.loops.items()
+                       if any(loop in loops for loop in pipelined)}
             verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
                 return verdict, model, cost
         return Verdict("proved"), model, cost
+
+    def _program(self, role: str, trips: dict, pipelined: dict) -> Program:
+        """The program of `role` with `pipelined` and `trips` applied."""
+        if not trips and not any(loop in self.loops[role] for loop in pipelined):
+            return self.plain[role]
+        return self.templates[role].at(trips, pipelined)
 
     def _same_messages(self, programs: dict, model: Model, trips: dict,
                        changed: set) -> Verdict | None:
@@ -251,8 +265,8 @@ class Pair:
                 continue  # the input deadlocks here: no message to keep
             mismatches, impure = compare(identities, found, meet)
             if impure and not mismatches:
-                inputs = {role: t.at(trips, {}) if role in changed else programs[role]
-                          for role, t in self.templates.items()}
+                inputs = {role: self._program(role, trips, {}) if role in changed
+                          else programs[role] for role in self.templates}
                 mismatches = same_streams((inputs["cube"], inputs["vector"]),
                                           (programs["cube"], programs["vector"]), impure)
             if mismatches:
@@ -343,6 +357,17 @@ class Pair:
             if self.proves(plan):
                 return plan
         return {}
+
+
+def _loops(nodes: tuple) -> set[ir.Operation]:
+    """The scf.for ops of a program's loops."""
+    found, work = set(), list(nodes)
+    while work:
+        node = work.pop()
+        if node.__class__ is Loop:
+            found.add(node.op)
+            work.extend(node.body)
+    return found
 
 
 def _depths(skews: dict) -> dict:

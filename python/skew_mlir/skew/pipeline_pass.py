@@ -9,7 +9,7 @@ from mlir import ir
 from .. import diagnostics
 from ..diagnostics import LocatedError
 from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, kernel_role,
-                          kernels_of, modules_under, pipe_of, unlaunched_functions)
+                          modules_under, pipe_of, unlaunched_functions)
 from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
 from .analysis import analyze
@@ -102,7 +102,8 @@ class SkewCrossCorePipeline(Pass):
                      if _enclosing_scope(loop.op, op, scopes) not in idle]
             errors = [(bad, message) for bad, message in errors
                       if _enclosing_scope(bad, op, scopes) not in idle]
-        errors = _marker_errors(op) + errors
+        peers = VisiblePeers(op)
+        errors = _marker_errors(op, peers) + errors
         for bad, message in errors:
             diagnostics.error(bad.location, message)
         if errors:
@@ -115,7 +116,7 @@ class SkewCrossCorePipeline(Pass):
         analysed = []  # (loop, plan)
         bounds = {}  # loop -> the depth its slots allow (for depth=auto)
         constants = Constants()
-        peers, memories = VisiblePeers(op), PeerMemories()
+        memories = PeerMemories()
         rooms: dict[ir.Operation, Room] = {}
         for loop in loops:
             try:
@@ -154,7 +155,7 @@ class SkewCrossCorePipeline(Pass):
             plans = [grouped.get(plan.loop, plan) if plan is not None else None
                      for plan in plans]
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
-        decisions = limit_depths(op, plans, table)
+        decisions = limit_depths(op, plans, table, peers)
         next_group: dict[ir.Operation, int] = {}
         pool = ConstantPool()
         for plan, note in decisions:
@@ -203,12 +204,12 @@ class SkewCrossCorePipeline(Pass):
         return notes
 
 
-def _marker_errors(root: ir.Operation) -> list[tuple[ir.Operation, str]]:
+def _marker_errors(root: ir.Operation, peers: VisiblePeers) -> list[tuple[ir.Operation, str]]:
     """The malformed kernel markers (pto.core, pto.kernel_kind) of the ops
     the pass may plan as kernels: those directly in a module under `root`,
     or `root` itself. A function whose marker cannot be read cannot be
     paired, and planned as a plain function its skews could deadlock."""
-    errors = [error for module in modules_under(root) for error in kernels_of(module)[1]]
+    errors = [error for module in modules_under(root) for error in peers.kernels(module)[1]]
     if not is_symbol_table(root):
         try:
             kernel_role(root)

@@ -28,12 +28,15 @@ from typing import Callable, Hashable
 
 from mlir import ir
 
-from ..fifo_model import C2V, POP, PUSH, Pipe, PipeState, tiles_compatible, vector_side_type
+from ..fifo_model import C2V, FREE, POP, PUSH, Pipe, PipeState, tiles_compatible, vector_side_type
 from .program import Event, Program
 from .trips import rank
 
 # Occurrences of a round-start state remembered for period detection.
 HISTORY = 64
+# Events at most that a run without period detection may simulate: below
+# it, keeping and comparing round-start states costs more than it saves.
+SHORT_RUN = 4096
 # Steps of the model before it gives up: one per event simulated (not jumped
 # over), plus per round the loop levels and remembered states it compares,
 # so deep nests cannot stretch the time a budget takes.
@@ -117,6 +120,8 @@ class Lane:
         self.cursor = Cursor(program)
         self.program = program
         self.index = index  # the sub-block (0 for the cube)
+        # Whose ordinals the lane counts (Model._run_lane): each sub-block's own.
+        self.side = index if program.role == "vector" else -1
         self.name = (f"{program.role} kernel" if program.role != "vector" or subblocks == 1
                      else f"vector sub-block {index}")
 
@@ -124,9 +129,14 @@ class Lane:
 class Model:
     def __init__(self, cube: Program, vector: Program, slots: dict[Pipe, int],
                  subblocks: int = 1, budget: int = DEFAULT_BUDGET,
-                 identity: Callable[[ir.Operation], Hashable] | None = None):
+                 identity: Callable[[ir.Operation], Hashable] | None = None,
+                 periods: bool = True):
+        """`periods`: look for periods even in a short run (SHORT_RUN)."""
         self.lanes = [Lane(cube, 0, subblocks)] + [Lane(vector, i, subblocks)
                                                    for i in range(subblocks)]
+        # Periods are looked for unless the whole run is a few events (the
+        # result is the same either way; the verifier's remark counts them).
+        self.periods = periods or not _short(cube, vector, subblocks)
         frees = {"cube": cube.frees(), "vector": vector.frees()}
         self.pipes = {}
         for pipe, count in sorted(slots.items()):
@@ -152,6 +162,7 @@ class Model:
         self.ordinals: dict[tuple[int, Hashable], object] | None = (
             None if identity is None else {})
         self.ops: dict[Hashable, ir.Operation] = {}
+        self.sites: dict[Event, Hashable] = {}  # each event's site, asked once
         self.pairs: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
         # Per pipe: message index -> the (site, ordinal) of each of its pushes.
         self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
@@ -170,16 +181,8 @@ class Model:
                         f"FIFO schedule found no repeating period within "
                         f"{self.budget} model steps"))
                     break
-                for lane in self.lanes:
-                    lane.cursor.current()
-                key = self._key()
-                seen = history.setdefault(key, [])
-                self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
-                self._accelerate(seen, rounds)
-                ordinals = None if self.ordinals is None else dict(self.ordinals)
-                seen.append((self._counters(), self._freed(), rounds, ordinals))
-                if len(seen) > HISTORY:
-                    del seen[0]
+                if self.periods:
+                    self._remember(history, rounds)
                 moved = False
                 for lane in self.lanes:
                     moved = self._run_lane(lane) or moved
@@ -192,6 +195,18 @@ class Model:
         return Outcome(self.findings, self.pipes, self.simulated, self.jumps, complete)
 
     # --- periods ----------------------------------------------------------
+
+    def _remember(self, history: dict, rounds: int) -> None:
+        """Keeps the round-start state, jumping over the periods it closes."""
+        for lane in self.lanes:
+            lane.cursor.current()
+        seen = history.setdefault(self._key(), [])
+        self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
+        self._accelerate(seen, rounds)
+        ordinals = None if self.ordinals is None else dict(self.ordinals)
+        seen.append((self._counters(), self._freed(), rounds, ordinals))
+        if len(seen) > HISTORY:
+            del seen[0]
 
     def _key(self) -> tuple:
         """The round-start state up to loop counters and message numbering."""
@@ -281,62 +296,60 @@ class Model:
     # --- events -----------------------------------------------------------
 
     def _run_lane(self, lane: Lane) -> bool:
-        """Run a lane until it blocks or ends; whether it executed anything."""
+        """Run a lane until it blocks or ends; whether it executed anything.
+        With identity on, each push and pop counts its site's ordinal; a
+        push stamps its message with it, a pop records which push sites its
+        message came from, with both ordinals the first time."""
         moved = False
         cursor = lane.cursor
+        index, side = lane.index, lane.side
+        ordinals, sites = self.ordinals, self.sites
         while True:
             event = cursor.current()
             if event is None:
                 return moved
-            state = self.pipes[event.pipe]
-            index = lane.index
+            pipe = event.pipe
+            state = self.pipes[pipe]
             kind = event.kind
-            if kind is PUSH:
-                if not state.can_push(index):
-                    return moved
-                message = state.push(index)
-                self.messages[event.pipe].setdefault(message, []).append(event)
-                if self.ordinals is not None:
-                    self.stamps[event.pipe].setdefault(message, []).append(
-                        self._ordinal(lane, event))
-            elif kind is POP:
-                if not state.can_pop(index):
-                    return moved
-                message = state.pop(index)
-                pushes = self.messages[event.pipe][message]
-                if self.ordinals is not None:
-                    self._identify(lane, event, pushes, self.stamps[event.pipe][message])
-                self._check(event, pushes, message, state)
-                self._forget(event.pipe, state)
-            else:
+            if kind is FREE:
                 if state.free(index) is None:
                     self.findings.append(Finding(
                         "error", event.op,
                         f"tfree on {event.pipe} with no popped, unreleased slot to "
                         f"release (the {lane.name} frees more often than it pops)"))
                     raise _Stop()
-                self._forget(event.pipe, state)
+                self._forget(pipe, state)
+            else:
+                if kind is PUSH:
+                    if not state.can_push(index):
+                        return moved
+                    message = state.push(index)
+                else:
+                    if not state.can_pop(index):
+                        return moved
+                    message = state.pop(index)
+                if ordinals is not None:
+                    key = sites.get(event)
+                    if key is None:
+                        key = sites[event] = self.site(event.op)
+                        self.ops.setdefault(key, event.op)
+                    count = ordinals.get((side, key), 0)
+                    ordinals[(side, key)] = count + 1
+                if kind is PUSH:
+                    self.messages[pipe].setdefault(message, []).append(event)
+                    if ordinals is not None:
+                        self.stamps[pipe].setdefault(message, []).append(((side, key), count))
+                else:
+                    pushes = self.messages[pipe][message]
+                    if ordinals is not None:
+                        pairs = self.pairs[pipe]
+                        for (_, pushed), pushed_count in self.stamps[pipe][message]:
+                            pairs.setdefault((pushed, key), (pushed_count, count))
+                    self._check(event, pushes, message, state)
+                    self._forget(pipe, state)
             cursor.frames[-1][1] += 1
             self.simulated += 1
             moved = True
-
-    def _ordinal(self, lane: Lane, event: Event) -> tuple:
-        """(the lane's site of `event`, how often the lane ran it before),
-        counting this run."""
-        key = self.site(event.op)
-        self.ops.setdefault(key, event.op)
-        site = (lane.index if lane.program.role == "vector" else -1, key)
-        count = self.ordinals.get(site, 0)
-        self.ordinals[site] = count + 1
-        return site, count
-
-    def _identify(self, lane: Lane, pop: Event, pushes: list, stamps: list) -> None:
-        """Records which push op the pop receives from, with both ordinals
-        the first time."""
-        (_, popped), ordinal = self._ordinal(lane, pop)
-        pairs = self.pairs[pop.pipe]
-        for ((_, pushed), count) in stamps:
-            pairs.setdefault((pushed, popped), (count, ordinal))
 
     def identities(self) -> Identities:
         """What the run saw of message identity (a Model built with
@@ -466,6 +479,26 @@ def slots_text(slots: dict[Pipe, int]) -> str:
     if len(counts) == 1:
         return f"{counts.pop()} slot(s) per pipe"
     return "slots " + ", ".join(f"{p} {n}" for p, n in sorted(slots.items()))
+
+
+def _short(cube: Program, vector: Program, subblocks: int) -> bool:
+    """Whether the programs run SHORT_RUN events at most in all (every trip
+    a constant)."""
+    limit = SHORT_RUN
+    for program, lanes in ((cube, 1), (vector, subblocks)):
+        work = [(program.body, lanes)]
+        while work:
+            nodes, factor = work.pop()
+            for node in nodes:
+                if node.__class__ is Event:
+                    limit -= factor
+                elif node.trip.__class__ is int:
+                    work.append((node.body, factor * node.trip))
+                else:
+                    return False
+                if limit < 0:
+                    return False
+    return True
 
 
 def check_pair(cube: Program, vector: Program, slots: dict[Pipe, int] | int,

@@ -143,6 +143,11 @@ class Affine:
         return 0, other, 1
 
     def __add__(self, other):
+        if other.__class__ is int and self.c == 1:
+            # A counter's step (the models count so): already normalised.
+            value = object.__new__(Affine)
+            value.a, value.b, value.c, value.branch = self.a, self.b + other, 1, self.branch
+            return value
         a, b, c = self._parts(other)
         return Affine(self.a * c + a * self.c, self.b * c + b * self.c, self.c * c,
                       self.branch)
@@ -189,8 +194,10 @@ class Affine:
         return self._positive(other)
 
     def __lt__(self, other):
-        return (-self)._positive(-other) if not isinstance(other, Affine) \
-            else other._positive(self)
+        """other - self > 0."""
+        a, b, c = self._parts(other)
+        branch = other.branch if isinstance(other, Affine) else self.branch
+        return branch.positive(a * self.c - self.a * c, b * self.c - self.b * c)
 
     def __ge__(self, other):
         return not self < other
