@@ -79,6 +79,20 @@ class VisiblePeers:
     def __init__(self, root: ir.Operation):
         self.at_module = is_symbol_table(root)
         self._kernels: dict[ir.Operation, tuple] = {}
+        self._roles: dict[ir.Operation, str | None] = {}
+
+    def role(self, function: ir.Operation) -> str | None:
+        """The kernel role of `function` (None: not a kernel, or a malformed
+        marker), read once."""
+        role = self._roles.get(function, ...)
+        if role is ...:
+            role = self._roles[function] = _role(function)
+        return role
+
+    def kernel_function(self, op: ir.Operation) -> ir.Operation | None:
+        """kernel_function(op, root), with the roles read once."""
+        function = _top_function(op)
+        return function if function is not None and self.role(function) is not None else None
 
     def kernels(self, module: ir.Operation) -> tuple[dict, list]:
         """fifo_model.kernels_of(module), read once."""
@@ -88,7 +102,7 @@ class VisiblePeers:
         return found
 
     def of(self, function: ir.Operation) -> list[ir.Operation]:
-        role = _role(function) if self.at_module else None
+        role = self.role(function) if self.at_module else None
         module = function.parent
         if role is None or module is None or not is_symbol_table(module.operation):
             return []
@@ -108,7 +122,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
     by_function: dict[ir.Operation, list[SkewPlan]] = {}
     for plan in plans:
         if isinstance(plan, SkewPlan):
-            function = kernel_function(plan.loop, root)
+            function = visible.kernel_function(plan.loop)
             if function is not None:
                 by_function.setdefault(function, []).append(plan)
             else:
@@ -126,7 +140,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
     for module, functions in modules.items():
         kernels = visible.kernels(module)[0]
         for function in functions:
-            role = _role(function)
+            role = visible.role(function)
             peers = kernels["vector" if role == "cube" else "cube"]
             mine = kernels[role]
             if not peers:

@@ -122,7 +122,7 @@ class SkewCrossCorePipeline(Pass):
             try:
                 function = _enclosing_scope(loop.op, op, scopes)
                 slots = _loop_slots(loop, function, table, peers)
-                peer = memories.of(function if _is_kernel(function) else None,
+                peer = memories.of(function if peers.role(function) else None,
                                    peers.of(function))
                 if function not in rooms:
                     rooms[function] = Room(self.capacities, function)
@@ -233,13 +233,6 @@ def _loop_slots(loop, function: ir.Operation, table: SlotTable, peers: VisiblePe
     functions = [function, *peers.of(function)]
     return {pipe: table.slots(pipe, function, functions)
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
-
-
-def _is_kernel(function: ir.Operation) -> bool:
-    try:
-        return kernel_role(function) is not None
-    except FifoError:
-        return False  # reported up front (_marker_errors)
 
 
 def _report_failure(loop: ir.Operation, stage: str, exc: Exception) -> None:
