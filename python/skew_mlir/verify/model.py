@@ -18,7 +18,8 @@ as long as that loop does not exit, so the model jumps ahead by the whole
 periods that fit before the first such exit, then goes on. The result is the
 same as running every iteration (the run is deterministic, and a loop's
 counter only matters to its exit test), so a trip of 10^12 costs a few
-periods: prologue, one period, epilogue.
+periods: prologue, one period, epilogue. A run of SHORT_RUN events at most
+may skip that bookkeeping (Model's `periods`): it costs more than it saves.
 """
 
 from __future__ import annotations
