@@ -18,8 +18,10 @@ within tolerance), and the summary says how many cases the JIT checked.
 The pass runs at the module anchor (it proves
 each planned pair), under func.func (`--anchor func`), or at either, drawn
 per case (`--anchor both`, the default). Three cases in ten run the pass with options
-(fifo-depth, tag-membership) and canonicalize / cse around it. Each failure is shrunk (greedily, on the pair's
-spec, keeping the failing property) and written as a reproducer
+(fifo-depth, tag-membership) and canonicalize / cse around it. Each failing case runs
+again; a failure it repeats is shrunk (greedily, on the pair's spec, keeping the failing
+property), one it does not is reported as not repeated (a wall-clock limit run out under
+load, say) and kept whole, and either is written as a reproducer
 OUT/fuzz-<seed>-<property>.mlir; `--replay SEED` re-runs one case. Should
 the process abort, OUT/current-seed names the case it was running.
 
@@ -209,9 +211,17 @@ def main(argv: list[str] | None = None) -> int:
         if outcome is not None:
             stage, message = outcome
             path = None
+            # A failure the case does not repeat comes from the machine (a
+            # wall-clock limit run out under load, or the soak paused), not
+            # from the pair: it still counts, but shrinking would only wander
+            # to whatever else fails at that stage.
+            repeats = run_case(spec, seed, verify_fifo, args.anchor, jit) is not None
+            if not repeats:
+                first, _, rest = message.partition("\n")
+                message = f"{first} (not repeated when the case ran again)\n{rest}".rstrip()
             if shrunk[stage] < args.max_shrunk:
                 shrunk[stage] += 1
-                if args.shrink_budget:
+                if args.shrink_budget and repeats:
                     def same_failure(s, seed=seed, stage=stage):
                         return (run_case(s, seed, verify_fifo, args.anchor, jit)
                                 or ("",))[0] == stage
