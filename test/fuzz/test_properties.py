@@ -56,8 +56,9 @@ from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
     narrow_loops, pairs, random_pair, render, steps_past_type_top, with_narrow,
 )
-from skew_testing.random_tile_pairs import (random_tile_pair, render_tile,  # noqa: E402
-                                            tile_pairs)
+from skew_testing.random_tile_pairs import (  # noqa: E402
+    executors_comparable, random_tile_pair, render_tile, tile_pairs,
+)
 
 CONFIG = Config(exchange=True, unsigned_high=True)
 # The examples hypothesis draws favour rare branches: its i8 loops of 130 or
@@ -103,7 +104,8 @@ def test_the_jit_oracle_checked_pairs():
 
 # Every JIT_TILE_EVERY-th tile-IR example runs as machine code too, unless
 # it ends with a pto.syncall, which the JIT does not lower (its cores are
-# threads it gives no barrier).
+# threads it gives no barrier), or its vector op chain amplifies the two
+# executors' rounding differences past their tolerance (executors_comparable).
 JIT_TILE_EVERY = 10
 _tile_examples = itertools.count()
 _tile_jit_verdicts: list[str] = []
@@ -112,7 +114,8 @@ _tile_jit_verdicts: list[str] = []
 @settings(max_examples=60, **SETTINGS)
 @given(tile_pairs())
 def test_random_tile_ir_pairs_keep_every_property(spec):
-    jit = next(_tile_examples) % JIT_TILE_EVERY == 0 and not spec.sync
+    jit = (next(_tile_examples) % JIT_TILE_EVERY == 0 and not spec.sync
+           and executors_comparable(spec))
     verdict = check_pair(render_tile(spec), jit=jit)
     if jit:
         _tile_jit_verdicts.append(verdict.splitlines()[-1])
