@@ -109,11 +109,9 @@ def run_case(spec, seed: int, verify_fifo: bool, anchor: str = "both", jit: bool
     return None
 
 
-def run_tile_case(seed: int, verify_fifo: bool, jit: bool = False,
+def run_tile_case(spec, seed: int, verify_fifo: bool, jit: bool = False,
                   jit_verdicts: list | None = None) -> tuple[str, str] | None:
-    """run_case for the tile-IR pair of `seed` (the pass alone)."""
-    spec = random_tile_pair(seed)
-    jit = jit and executors_comparable(spec)
+    """run_case for the tile-IR pair `spec` of `seed` (the pass alone)."""
     try:
         verdict = check_pair(render_tile(spec), seed=seed, verify_fifo=verify_fifo, jit=jit)
         if jit and jit_verdicts is not None:
@@ -246,15 +244,17 @@ def main(argv: list[str] | None = None) -> int:
                   + (f" -> {path}" if path else ""), flush=True)
         if i % 5 == 4:
             # The JIT takes the same share of the tile-IR cases.
-            tile_jit = bool(args.jit_every) and (i // 5) % args.jit_every == 0
+            tile = random_tile_pair(seed)
+            tile_jit = (bool(args.jit_every) and (i // 5) % args.jit_every == 0
+                        and executors_comparable(tile))
             jit_given += tile_jit
             tile_given += tile_jit
-            outcome = run_tile_case(seed, verify_fifo, tile_jit, jit_verdicts)
+            outcome = run_tile_case(tile, seed, verify_fifo, tile_jit, jit_verdicts)
             if outcome is not None:
                 stage, message = outcome
                 path = out / f"fuzz-{seed}-{stage}.mlir"
                 path.write_text("\n".join("// " + line for line in message.splitlines()[:12])
-                                + "\n" + render_tile(random_tile_pair(seed)))
+                                + "\n" + render_tile(tile))
                 failures.append((seed, stage, message.splitlines()[0] if message else "", path))
                 print(f"FAIL seed {seed} [{stage}] {failures[-1][2][:160]} -> {path}", flush=True)
         now = time.monotonic()
