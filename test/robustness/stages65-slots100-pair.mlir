@@ -2,8 +2,9 @@
 // a trip count known at run time only took over 3 minutes of CPU in the pass
 // (binary searches x hundreds of sampled trips x a full model run each). The
 // proof over every trip runs the plan once per branch of trips (a residue of
-// 64, the trips below the guard); benchmarks/bad_inputs.py times it (target:
-// under 3 s).
+// 64, a trip inside the transient, the trips below the guard), each branch
+// cut off mid-run resumed from the cut; benchmarks/bad_inputs.py times it
+// (target: under 3 s).
 // RUN: pto-opt %s --pto-skew-cross-core=remarks=true -o /dev/null 2>&1 | FileCheck %s
 // CHECK: stages65-slots100-pair.mlir:13:10: remark: skewed: depth 64 (requested 64, trip dynamic, skewed when >= 128, slots 100)
 module attributes {pto.fifo_depth = 100 : i64} {

@@ -36,7 +36,7 @@ from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
 from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
                               fifo_holders, function_name, producer_skew, program_uses)
-from ..verify.trips import ALL_TRIPS, Affine, NotAffine, TripSet, Unfinished, over_all_trips
+from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
@@ -222,21 +222,34 @@ class Pair:
     def run(self, skews: dict, trip) -> tuple[Verdict, Model | None, int]:
         """The verdict of the pair with `skews` applied at `trip` (of the
         loops with key `self.key`; an int, a trips.Affine, or None without a
-        key), the model run, and its cost in model steps."""
-        pipelined = {}
-        for plan in skews.values():
-            form = _pipelined(plan, trip)
-            if form is not None:
-                pipelined[plan.loop] = form
-        trips = {} if self.key is None else {self.key: trip}
-        programs = {role: self._program(role, trips, pipelined) for role in self.templates}
-        unproved = [what for p in programs.values() for _, what in p.unproved]
-        if unproved:
-            return Verdict("unknown", unproved[0]), None, 1
-        model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks,
-                      identity=same_site, periods=False)
-        outcome = model.run()
-        cost = outcome.simulated + model.steps
+        key; or a trips.Fork a run of these skews left, to resume), the model
+        run, and its cost in model steps."""
+        if trip.__class__ is Fork:
+            model, changed = trip.state
+            trip = trip.branch.trip()
+            programs = {"cube": model.lanes[0].program, "vector": model.lanes[-1].program}
+            # The run up to the cut was paid for by the run it was cut from.
+            paid = model.simulated + model.steps
+        else:
+            paid = 0
+            pipelined = {}
+            for plan in skews.values():
+                form = _pipelined(plan, trip)
+                if form is not None:
+                    pipelined[plan.loop] = form
+            trips = {} if self.key is None else {self.key: trip}
+            programs = {role: self._program(role, trips, pipelined) for role in self.templates}
+            unproved = [what for p in programs.values() for _, what in p.unproved]
+            if unproved:
+                return Verdict("unknown", unproved[0]), None, 1
+            model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks,
+                          identity=same_site, periods=False)
+            changed = {role for role, loops in self.loops.items()
+                       if any(loop in loops for loop in pipelined)}
+        # A part of the trips cut off mid-run resumes from the cut.
+        outcome = (model.run(trip.branch, lambda copy, part: (copy, changed))
+                   if trip.__class__ is Affine else model.run())
+        cost = outcome.simulated + model.steps - paid
         if not outcome.complete:
             return Verdict("unknown", outcome.findings[-1].message), model, cost
         errors = [f for f in outcome.findings if f.severity == "error"]
@@ -246,8 +259,7 @@ class Pair:
         if errors:
             return Verdict("deadlock"), model, cost
         if skews:
-            changed = {role for role, loops in self.loops.items()
-                       if any(loop in loops for loop in pipelined)}
+            trips = {} if self.key is None else {self.key: trip}
             verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
                 return verdict, model, cost

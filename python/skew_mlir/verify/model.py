@@ -30,8 +30,8 @@ from typing import Callable, Hashable
 from mlir import ir
 
 from ..fifo_model import C2V, FREE, POP, PUSH, Pipe, PipeState, tiles_compatible, vector_side_type
-from .program import Event, Program
-from .trips import rank
+from .program import Event, Loop, Program
+from .trips import Affine, Branch, rank
 
 # Occurrences of a round-start state remembered for period detection.
 HISTORY = 64
@@ -137,6 +137,7 @@ class Model:
                                                    for i in range(subblocks)]
         # Periods are looked for unless the whole run is a few events (the
         # result is the same either way; the verifier's remark counts them).
+        self.asked_periods = periods
         self.periods = periods or not _short(cube, vector, subblocks)
         frees = {"cube": cube.frees(), "vector": vector.frees()}
         self.pipes = {}
@@ -167,43 +168,116 @@ class Model:
         self.pairs: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
         # Per pipe: message index -> the (site, ordinal) of each of its pushes.
         self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
+        # Where the run is (see `_run`): round-start states seen, rounds run,
+        # the lane running (-1: the round's start), events simulated when
+        # the round started, and whether a fork could resume now (`_fork`).
+        self._history: dict[tuple, list] = {}
+        self._rounds = 0
+        self._lane = -1
+        self._round_start = 0
+        self._safe = False
 
-    def run(self) -> Outcome:
-        history: dict[tuple, list] = {}
-        rounds = 0
+    def run(self, branch: Branch | None = None,
+            fork: Callable[[Model, Branch], object] | None = None) -> Outcome:
+        """Run to the end, or on from where the run this model was copied
+        from was cut (`_fork`). With `branch` (the trip's, when symbolic)
+        and `fork`: a part of the trips cut off the branch mid-run, at a
+        point the run can go on from, gets a copy of this model moved onto
+        the part, and `fork(copy, part)` is the state its trips.Fork holds."""
+        if branch is not None and fork is not None:
+            branch.on_cut = lambda part: self._fork(part, fork)
+        try:
+            return self._run()
+        finally:
+            if branch is not None:
+                branch.on_cut = None
+
+    def _run(self) -> Outcome:
+        # A round: the budget check and periods (lane -1), then each lane
+        # until it blocks. Where a copy resumes, `_lane` says.
+        lanes = self.lanes
         complete = True
         try:
             while True:
-                if self.simulated + self.steps > self.budget:
-                    complete = False
-                    self.findings.append(Finding(
-                        "warning", self.lanes[0].program.function,
-                        f"could not prove deadlock freedom and message counts: the "
-                        f"FIFO schedule found no repeating period within "
-                        f"{self.budget} model steps"))
-                    break
-                if self.periods:
-                    self._remember(history, rounds)
-                moved = False
-                for lane in self.lanes:
-                    moved = self._run_lane(lane) or moved
-                rounds += 1
-                if not moved:
+                if self._lane < 0:
+                    if self.simulated + self.steps > self.budget:
+                        complete = False
+                        self.findings.append(Finding(
+                            "warning", lanes[0].program.function,
+                            f"could not prove deadlock freedom and message counts: the "
+                            f"FIFO schedule found no repeating period within "
+                            f"{self.budget} model steps"))
+                        break
+                    self._round_start = self.simulated
+                    if self.periods:
+                        self._safe = True
+                        self._remember()
+                    self._lane = 0
+                while self._lane < len(lanes):
+                    self._run_lane(lanes[self._lane])
+                    self._lane += 1
+                self._safe = False
+                self._lane = -1
+                self._rounds += 1
+                if self.simulated == self._round_start:
                     self._diagnose_end()
                     break
         except _Stop:
             pass
         return Outcome(self.findings, self.pipes, self.simulated, self.jumps, complete)
 
+    def _fork(self, part: Branch, fork: Callable[[Model, Branch], object]) -> object:
+        """What a part cut off the trip's branch now resumes from: None
+        unless the run can go on from here (`_safe`: in a lane before its
+        next event changes anything, or at a round's start before a period
+        is taken); its every decision so far holds on the part."""
+        if not self._safe:
+            return None
+        move = _Move(part)
+        value = move.value
+        copy = object.__new__(Model)
+        copy.__dict__.update(self.__dict__)
+        copy.lanes = [move.lane(lane) for lane in self.lanes]
+        copy.pipes = {pipe: move.pipe_state(state) for pipe, state in self.pipes.items()}
+        copy.messages = {pipe: {value(i): list(pushes) for i, pushes in messages.items()}
+                         for pipe, messages in self.messages.items()}
+        copy.stamps = {pipe: {value(i): [(site, value(n)) for site, n in pushes]
+                              for i, pushes in stamps.items()}
+                       for pipe, stamps in self.stamps.items()}
+        if self.ordinals is not None:
+            copy.ordinals = {site: value(n) for site, n in self.ordinals.items()}
+        copy.pairs = {pipe: {sites: (value(a), value(b)) for sites, (a, b) in pairs.items()}
+                      for pipe, pairs in self.pairs.items()}
+        # A part of one trip looks for periods afresh, if at all (they only
+        # speed a run up, and its counters are plain integers); a longer one
+        # keeps the states seen, or it would run its periods again to find them.
+        if part.low == part.high:
+            copy._history = {}
+            copy.periods = self.asked_periods or not _short(
+                copy.lanes[0].program, copy.lanes[-1].program, self.subblocks)
+        else:
+            copy._history = {move.nodes(key): move.nodes(seen)
+                             for key, seen in self._history.items()}
+        copy.findings = list(self.findings)
+        copy.checked = set(self.checked)
+        copy.halves = dict(self.halves)
+        copy.ops = dict(self.ops)
+        copy.sites = dict(self.sites)
+        return fork(copy, part)
+
     # --- periods ----------------------------------------------------------
 
-    def _remember(self, history: dict, rounds: int) -> None:
-        """Keeps the round-start state, jumping over the periods it closes."""
+    def _remember(self) -> None:
+        """Keeps the round-start state, jumping over the periods it closes.
+        Nothing changes before the jump is decided (a fork resumes at the
+        round's start)."""
         for lane in self.lanes:
             lane.cursor.current()
-        seen = history.setdefault(self._key(), [])
-        self.steps += sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
+        seen = self._history.setdefault(self._key(), [])
+        steps = sum(len(lane.cursor.frames) for lane in self.lanes) + len(seen)
+        rounds = self._rounds
         self._accelerate(seen, rounds)
+        self.steps += steps
         ordinals = None if self.ordinals is None else dict(self.ordinals)
         seen.append((self._counters(), self._freed(), rounds, ordinals))
         if len(seen) > HISTORY:
@@ -248,6 +322,7 @@ class Model:
                 best = (gain, periods, moves, freed, ordinals)
         if best is None:
             return
+        self._safe = False
         _, periods, moves, freed, ordinals = best
         for lane, move in zip(self.lanes, moves):
             if move is not None:
@@ -296,23 +371,25 @@ class Model:
 
     # --- events -----------------------------------------------------------
 
-    def _run_lane(self, lane: Lane) -> bool:
-        """Run a lane until it blocks or ends; whether it executed anything.
+    def _run_lane(self, lane: Lane) -> None:
+        """Run a lane until it blocks or ends.
         With identity on, each push and pop counts its site's ordinal; a
         push stamps its message with it, a pop records which push sites its
         message came from, with both ordinals the first time."""
-        moved = False
         cursor = lane.cursor
         index, side = lane.index, lane.side
         ordinals, sites = self.ordinals, self.sites
         while True:
+            # A fork may resume here until the event changes the state.
+            self._safe = True
             event = cursor.current()
             if event is None:
-                return moved
+                return
             pipe = event.pipe
             state = self.pipes[pipe]
             kind = event.kind
             if kind is FREE:
+                self._safe = False
                 if state.free(index) is None:
                     self.findings.append(Finding(
                         "error", event.op,
@@ -323,11 +400,13 @@ class Model:
             else:
                 if kind is PUSH:
                     if not state.can_push(index):
-                        return moved
+                        return
+                    self._safe = False
                     message = state.push(index)
                 else:
                     if not state.can_pop(index):
-                        return moved
+                        return
+                    self._safe = False
                     message = state.pop(index)
                 if ordinals is not None:
                     key = sites.get(event)
@@ -350,7 +429,6 @@ class Model:
                     self._forget(pipe, state)
             cursor.frames[-1][1] += 1
             self.simulated += 1
-            moved = True
 
     def identities(self) -> Identities:
         """What the run saw of message identity (a Model built with
@@ -472,6 +550,65 @@ class Model:
                     f"deadlock at {slots_text(self.slots)}: {what}, while the "
                     f"{other.name} waits too",
                     ((peer_event.op, f"the {other.name} waits here"),), deadlock=True))
+
+
+class _Move:
+    """Copies of a run's programs and counters with every trip-dependent
+    value moved onto a part of its branch (trips.Affine.on)."""
+
+    def __init__(self, part: Branch):
+        self.part = part
+        self.done: dict[int, tuple] = {}  # id -> (original, copy)
+
+    def value(self, value):
+        """A counter or trip: an int, or an Affine moved onto the part."""
+        return value if value.__class__ is int else value.on(self.part)
+
+    def nodes(self, value):
+        """A program's nodes, its loop frames, remembered states: tuples,
+        lists and dicts of them."""
+        cls = value.__class__
+        if cls is int or cls is Affine:
+            return self.value(value)
+        if cls is dict:
+            return {self.nodes(key): self.nodes(item) for key, item in value.items()}
+        if cls is not tuple and cls is not list and cls is not Loop:
+            return value  # an event, a trip-free node
+        done = self.done.get(id(value))
+        if done is not None:
+            return done[1]
+        if cls is Loop:
+            copy = Loop(self.value(value.trip), self.nodes(value.body), value.op)
+        else:
+            copy = cls(self.nodes(item) for item in value)
+        self.done[id(value)] = (value, copy)
+        return copy
+
+    def program(self, program: Program) -> Program:
+        done = self.done.get(id(program))
+        if done is None:
+            done = self.done[id(program)] = (
+                program, dataclasses.replace(program, body=self.nodes(program.body)))
+        return done[1]
+
+    def lane(self, lane: Lane) -> Lane:
+        copy = object.__new__(Lane)
+        copy.__dict__.update(lane.__dict__)
+        copy.program = self.program(lane.program)
+        copy.cursor = object.__new__(Cursor)
+        copy.cursor.program = copy.program
+        copy.cursor.frames = [[self.nodes(nodes), index, self.value(iteration),
+                               self.value(trip)]
+                              for nodes, index, iteration, trip in lane.cursor.frames]
+        return copy
+
+    def pipe_state(self, state: PipeState) -> PipeState:
+        copy = object.__new__(PipeState)
+        copy.__dict__.update(state.__dict__)
+        for name in ("pushed", "popped", "released"):
+            setattr(copy, name, [self.value(n) for n in getattr(state, name)])
+        copy.peak = self.value(state.peak)
+        return copy
 
 
 def slots_text(slots: dict[Pipe, int]) -> str:

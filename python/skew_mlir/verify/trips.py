@@ -15,6 +15,12 @@ model at every one of its trips: this is an exact proof over all trips, not
 a sample. Its cost is one run per branch: the branches are the decisions the
 runs make differently for different trips (one per iteration of a transient
 before the joint schedule repeats, a residue per period), not the trips.
+
+A part cut off in the middle of a run need not run from the start: up to
+the cut, its run makes every decision the same way. Where the run can go on
+from the cut (Branch.on_cut), the part is a Fork holding the run's state
+moved onto the part, and resumes from there; so a transient of T iterations
+costs about T steps of the model, not T**2 / 2.
 """
 
 from __future__ import annotations
@@ -70,9 +76,12 @@ class Branch:
     """The branch a run covers, narrowed in place as the run decides; the
     parts cut off are appended to `rest`."""
 
-    def __init__(self, trips: TripSet, rest: list[TripSet]):
+    def __init__(self, trips: TripSet, rest: list):
         self.modulus, self.residue, self.low, self.high = trips
         self.rest = rest
+        # Asked, while set, for the state a part cut off can resume from
+        # (a Fork's `state`); None: the part runs from the start.
+        self.on_cut: Callable[[Branch], object] | None = None
 
     def trips(self) -> TripSet:
         return TripSet(self.modulus, self.residue, self.low, self.high)
@@ -107,8 +116,19 @@ class Branch:
 
     def _cut(self, k: int) -> None:
         """Keep k >= `k`; the trips below go to `rest`."""
-        self.rest.append(TripSet(self.modulus, self.residue, self.low, k - 1))
+        self._split_off(TripSet(self.modulus, self.residue, self.low, k - 1))
         self.low = k
+
+    def _split_off(self, trips: TripSet) -> None:
+        """Leave `trips` (a part of the branch) to `rest`: as a Fork when the
+        run can resume there, else to run from the start."""
+        if self.on_cut is not None:
+            part = Branch(trips, self.rest)
+            state = self.on_cut(part)
+            if state is not None:
+                self.rest.append(Fork(part, state))
+                return
+        self.rest.append(trips)
 
     def refine(self, factor: int) -> None:
         """Narrow to one residue modulo modulus * factor (the others go to
@@ -121,7 +141,16 @@ class Branch:
                 parts.append(TripSet(self.modulus * factor, self.residue + self.modulus * j,
                                      low, high))
         (self.modulus, self.residue, self.low, self.high), *others = parts
-        self.rest.extend(others)
+        for other in others:
+            self._split_off(other)
+
+
+class Fork(NamedTuple):
+    """A part cut off a branch mid-run, and the state of that run moved onto
+    the part (Branch.on_cut): over_all_trips resumes it."""
+
+    branch: Branch
+    state: object
 
 
 class Affine:
@@ -158,6 +187,19 @@ class Affine:
         return Affine(-self.a, -self.b, self.c, self.branch)
 
     def __sub__(self, other):
+        if self.c == 1:
+            # Counters (the models' differences of them): no renormalising.
+            if other.__class__ is int:
+                value = object.__new__(Affine)
+                value.a, value.b, value.c, value.branch = self.a, self.b - other, 1, self.branch
+                return value
+            if other.__class__ is Affine and other.c == 1:
+                a = self.a - other.a
+                if a == 0:
+                    return self.b - other.b
+                value = object.__new__(Affine)
+                value.a, value.b, value.c, value.branch = a, self.b - other.b, 1, self.branch
+                return value
         return self + (-other)
 
     def __rsub__(self, other):
@@ -215,6 +257,13 @@ class Affine:
     def __hash__(self):
         return hash((self.a, self.b, self.c))
 
+    def on(self, branch: Branch) -> int | Affine:
+        """The same function of n on `branch`, a part of this value's branch:
+        an integer when it holds one trip."""
+        if branch.low == branch.high:
+            return (self.a * (branch.modulus * branch.low + branch.residue) + self.b) // self.c
+        return Affine(self.a, self.b, self.c, branch)
+
     def __bool__(self):
         raise TypeError("the truth of a trip-dependent value is decided by comparing it")
 
@@ -247,12 +296,19 @@ def over_all_trips(run: Callable[[int | Affine], object], budget: int,
                    trips: TripSet = ALL_TRIPS) -> list[tuple[TripSet, object]]:
     """`run(n)` for every trip n in `trips`, as (branch, result) pairs whose
     branches partition them; `run` is called with n symbolic (Affine) on a
-    branch of several trips. `run` returns (result, cost); Unfinished when
-    the costs add up to more than `budget`; NotAffine from `run` passes."""
-    work, results, spent = [trips], [], 0
+    branch of several trips, or with a Fork its runs left (Branch.on_cut)
+    to resume. `run` returns (result, cost); Unfinished when the costs add
+    up to more than `budget`; NotAffine from `run` passes."""
+    work: list = [trips]
+    results, spent = [], 0
     while work:
-        branch = Branch(work.pop(), work)
-        result, cost = run(branch.trip())
+        item = work.pop()
+        if item.__class__ is Fork:
+            branch = item.branch
+            result, cost = run(item)
+        else:
+            branch = Branch(item, work)
+            result, cost = run(branch.trip())
         spent += cost
         if spent > budget:
             raise Unfinished(f"the proof over all trips did not finish within {budget} "
