@@ -65,7 +65,7 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
     by_function: dict = {}
     for loop, plan in analysed:
         if loop.fifo:
-            function = kernel_function(loop.op, root)
+            function = kernel_function(loop.op)
             if function is not None:
                 by_function.setdefault(function, []).append((loop, plan))
     # module -> (Pair or None, the programs as written, accepted co-skews); the
@@ -77,7 +77,7 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         if (loop.op in decided or not isinstance(plan, DemotionPlan)
                 or not multi_round_trip(loop)):
             continue
-        function = kernel_function(loop.op, root)
+        function = kernel_function(loop.op)
         if function is None:
             continue
         module = function.parent.operation

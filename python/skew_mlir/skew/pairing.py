@@ -23,7 +23,7 @@ against every peer, and the loops are demoted.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from mlir import ir
 
@@ -53,7 +53,7 @@ def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
     `op`, when the pass runs on a module; else None."""
     if not is_symbol_table(root):
         return None
-    function = kernel_function(op, root)
+    function = kernel_function(op)
     if function is None:
         return None
     peers = _kernels(function.parent.operation)[_other(_role(function))]
@@ -90,9 +90,8 @@ class VisiblePeers:
         return role
 
     def kernel_function(self, op: ir.Operation) -> ir.Operation | None:
-        """kernel_function(op, root), with the roles read once."""
-        function = _top_function(op)
-        return function if function is not None and self.role(function) is not None else None
+        """kernel_function(op), with the roles read once."""
+        return kernel_function(op, self.role)
 
     def kernels(self, module: ir.Operation) -> tuple[dict, list]:
         """fifo_model.kernels_of(module), read once."""
@@ -414,7 +413,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                decided: dict, coskews: dict) -> None:
     pair = Pair(module, cube, vector, slots)
     names = {role: function_name(f) for role, f in pair.functions.items()}
-    role_of = {plan.loop: ("cube" if kernel_function(plan.loop, module) == cube
+    role_of = {plan.loop: ("cube" if kernel_function(plan.loop) == cube
                            else "vector") for plan in skews}
     planned = {**coskews, **{plan.loop: plan for plan in skews}}
     # A plan that proves at every trip needs nothing of the input (a broken
@@ -646,11 +645,13 @@ def _other(role: str) -> str:
     return "vector" if role == "cube" else "cube"
 
 
-def kernel_function(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
+def kernel_function(op: ir.Operation, role: Callable[[ir.Operation], str | None] | None = None
+                    ) -> ir.Operation | None:
     """The kernel (a function marked pto.core, directly in a module) holding
-    `op`, or None."""
+    `op`, or None; `role` reads a function's role (default: from its
+    attribute)."""
     function = _top_function(op)
-    return function if function is not None and _role(function) is not None else None
+    return function if function is not None and (role or _role)(function) is not None else None
 
 def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
     return kernels_of(module)[0]
