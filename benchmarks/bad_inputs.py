@@ -80,6 +80,8 @@ GENERATED = [
     ("body-100000-pair", "body", (100_000,), True),
     ("uses-10000-pair", "uses", (10_000,), True),
     ("funcs-1000", "funcs", (1_000,), False),
+    ("funcs-4000", "funcs", (4_000,), False),
+    ("kernels-4000", "kernels", (4_000,), False),
 ]
 
 

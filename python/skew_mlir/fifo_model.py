@@ -24,6 +24,7 @@ verifier runs it without data or time, the simulator with both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from mlir import ir
@@ -596,6 +597,8 @@ class SlotTable:
     def __init__(self, option: int = 0):
         self.option = option
         self._declared: dict[ir.Operation, tuple[dict[Pipe, PipeInit], list]] = {}
+        # (pipe, id of a group of kernels) -> (the group, its least count).
+        self._least: dict[tuple[Pipe, int], tuple[Sequence, int | None]] = {}
 
     def declared(self, function: ir.Operation) -> dict[Pipe, PipeInit]:
         """The pipes `function`'s initialise ops declare (see declared_pipes)."""
@@ -611,15 +614,25 @@ class SlotTable:
             found = self._declared[function] = declared_pipes(function)
         return found
 
-    def slots(self, pipe: Pipe, anchor: ir.Operation, functions) -> int:
+    def slots(self, pipe: Pipe, anchor: ir.Operation, functions,
+              peers: Sequence[ir.Operation] = ()) -> int:
         """Slots of `pipe` for code at `anchor` whose pair is `functions`
-        (the kernels whose initialise ops are visible: both of a pair, and
-        every candidate peer when the pairing is not known): every
-        declaration of it among them (the least, when they disagree: an
-        error the verifier and the simulator report, see conflicts), else
-        default_slots."""
+        and `peers` (the kernels whose initialise ops are visible: both of
+        a pair, and every candidate peer when the pairing is not known):
+        every declaration of it among them (the least, when they disagree:
+        an error the verifier and the simulator report, see conflicts), else
+        default_slots. `peers` is a group read once per pipe: the kernels of
+        one role of a module, passed as the same sequence each time."""
         counts = [self.declared(f)[pipe].slots for f in functions
                   if pipe in self.declared(f)]
+        if peers:
+            found = self._least.get((pipe, id(peers)))
+            if found is None:
+                found = self._least[(pipe, id(peers))] = (peers, min(
+                    (self.declared(f)[pipe].slots for f in peers if pipe in self.declared(f)),
+                    default=None))
+            if found[1] is not None:
+                counts.append(found[1])
         return min(counts) if counts else default_slots(anchor, self.option)
 
     def blind_slots(self, pipe: Pipe, function: ir.Operation) -> int:

@@ -80,6 +80,7 @@ class VisiblePeers:
         self.at_module = is_symbol_table(root)
         self._kernels: dict[ir.Operation, tuple] = {}
         self._roles: dict[ir.Operation, str | None] = {}
+        self._reach: dict[ir.Operation, list] = {}
 
     def role(self, function: ir.Operation) -> str | None:
         """The kernel role of `function` (None: not a kernel, or a malformed
@@ -98,6 +99,19 @@ class VisiblePeers:
         found = self._kernels.get(module)
         if found is None:
             found = self._kernels[module] = kernels_of(module)
+        return found
+
+    def reach(self, module: ir.Operation) -> list[tuple[ir.Operation, bool, set]]:
+        """Per kernel of `module`, in kernels_of's order: the kernel, whether
+        a call of it has a callee that cannot be read (it may reach
+        anything), and the functions its calls may reach; read once."""
+        found = self._reach.get(module)
+        if found is None:
+            found = self._reach[module] = []
+            for kernel in (k for ks in self.kernels(module)[0].values() for k in ks):
+                summaries = call_summaries(module, calls_under(kernel), ())
+                found.append((kernel, any(s.problem is not None for s in summaries),
+                              set().union(*(s.functions for s in summaries))))
         return found
 
     def of(self, function: ir.Operation) -> list[ir.Operation]:
@@ -125,7 +139,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
             if function is not None:
                 by_function.setdefault(function, []).append(plan)
             else:
-                _demote_if_called_by_kernel(plan, root, decided)
+                _demote_if_called_by_kernel(plan, root, decided, visible)
     if not by_function:
         return list(decided.values())
     if not is_symbol_table(root):
@@ -556,7 +570,7 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
     else:
         pushed = {pipe: n for (kind, pipe), n in program.totals().items() if kind == PUSH}
         counts = {pipe: (slots.blind_slots(pipe, function) if peers is None
-                         else slots.slots(pipe, function, [function, *peers]))
+                         else slots.slots(pipe, function, [function], peers))
                   for pipe in pushed}
         over = [pipe for pipe in sorted(pushed) if not pushes_never_block(pushed[pipe],
                                                                           counts[pipe])]
@@ -585,7 +599,7 @@ def pushes_never_block(pushes: int, slots: int) -> bool:
 
 
 def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
-                                decided: dict) -> None:
+                                decided: dict, visible: VisiblePeers) -> None:
     """A skew in a function that is not a kernel runs wherever the function
     is called, as many times as it is called: neither the pair proof nor the
     peer-blind push count covers it. Demote it when a kernel may call the
@@ -600,7 +614,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
         why = (f"@{name} is not a kernel and its callers are not visible from this "
                "anchor: a kernel may call it, and no skew is safe against every peer")
     else:
-        kernel = _calling_kernel(function)
+        kernel = _calling_kernel(function, visible)
         if kernel is None:
             return
         why = (f"@{name} is not a kernel but kernel @{kernel} may call it: the pair "
@@ -620,15 +634,13 @@ def _top_function(op: ir.Operation) -> ir.Operation | None:
         op = parent.operation
 
 
-def _calling_kernel(function: ir.Operation) -> str | None:
+def _calling_kernel(function: ir.Operation, visible: VisiblePeers) -> str | None:
     """The name of a kernel of `function`'s module that may reach it through
     calls (one with a call whose callee cannot be read may reach anything),
     else None."""
-    module = function.parent.operation
-    for kernel in (k for ks in _kernels(module).values() for k in ks):
-        for summary in call_summaries(module, calls_under(kernel), ()):
-            if summary.problem is not None or function in summary.functions:
-                return function_name(kernel)
+    for kernel, anything, reached in visible.reach(function.parent.operation):
+        if anything or function in reached:
+            return function_name(kernel)
     return None
 
 
@@ -652,6 +664,7 @@ def kernel_function(op: ir.Operation, role: Callable[[ir.Operation], str | None]
     attribute)."""
     function = _top_function(op)
     return function if function is not None and (role or _role)(function) is not None else None
+
 
 def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
     return kernels_of(module)[0]

@@ -230,8 +230,8 @@ def _loop_slots(loop, function: ir.Operation, table: SlotTable, peers: VisiblePe
     `function` and of the peer kernels visible from the pass's root, else the
     option, else the nearest module enclosing the loop (not the pass's root:
     a nested module's pto.fifo_depth governs its kernels)."""
-    functions = [function, *peers.of(function)]
-    return {pipe: table.slots(pipe, function, functions)
+    group = peers.of(function)
+    return {pipe: table.slots(pipe, function, [function], group)
             for pipe in {pipe_of(fifo) for fifo in loop.fifo}}
 
 

@@ -11,6 +11,9 @@
                         an addf chain feeding the push, a mulf chain after the pop
   gen.py uses USES      a skewed loop's result used USES times after the loop
   gen.py funcs COUNT    COUNT unmarked functions @cube0.., one cross-core loop each
+  gen.py kernels COUNT  COUNT kernels in one module, cube and vector in turn, one
+                        cross-core loop each (no pairing is known: the peer-blind
+                        rule against every kernel of the other role)
   gen.py regions DEPTH  one cross-core loop (trip 8) whose body holds a DEPTH-deep
                         nest of scf.execute_region round an index addition, between
                         the push and the pop
@@ -146,6 +149,23 @@ def funcs(count: int) -> list[str]:
     return lines + ["}"]
 
 
+def kernels(count: int) -> list[str]:
+    lines = ["module {"]
+    for k in range(count):
+        if k % 2 == 0:
+            lines += _header(f"cube{k}")
+            body = [f"      \"pto.tpush_to_aiv\"(%a) : ({TILE}) -> ()",
+                    f"      %p = \"pto.tpop_from_aiv\"() : () -> {TILE}"]
+        else:
+            lines += _header(f"vector{k}")
+            lines[-5] = lines[-5].replace('"aic"', '"aiv"')
+            body = [f"      %t = \"pto.tpop_from_aic\"() : () -> {TILE}",
+                    f"      \"pto.tpush_to_aic\"(%t) : ({TILE}) -> ()"]
+        lines += ["    scf.for %i = %c0 to %c4 step %c1 {", *body,
+                  "    } {pto.pipeline_stages = 2 : i64}", "    return", "  }"]
+    return lines + ["}"]
+
+
 def regions(depth: int, pair: bool = False) -> list[str]:
     lines = ["module {", *_header(trip=8), "    scf.for %i = %c0 to %c8 step %c1 {",
              f"      \"pto.tpush_to_aiv\"(%a) : ({TILE}) -> ()"]
@@ -161,7 +181,7 @@ def regions(depth: int, pair: bool = False) -> list[str]:
 
 
 KINDS = {"nest": nest, "ladder": ladder, "body": body, "uses": uses, "funcs": funcs,
-         "regions": regions}
+         "kernels": kernels, "regions": regions}
 
 
 def generate(kind: str, *sizes: int, pair: bool = False) -> str:
@@ -175,7 +195,7 @@ def main(argv: list[str]) -> int:
     most = 3 if argv and argv[0] == "nest" else 2
     if (not 2 <= len(argv) <= most or argv[0] not in KINDS
             or not all(a.isdigit() and int(a) >= 1 for a in argv[1:])
-            or (pair and argv[0] == "funcs")):
+            or (pair and argv[0] in ("funcs", "kernels"))):
         print(__doc__, file=sys.stderr)
         return 2
     sys.stdout.write(generate(argv[0], *map(int, argv[1:]), pair=pair))
