@@ -6,7 +6,7 @@
 // cut off mid-run resumed from the cut; benchmarks/bad_inputs.py times it
 // (target: under 3 s).
 // RUN: pto-opt %s --pto-skew-cross-core=remarks=true -o /dev/null 2>&1 | FileCheck %s
-// CHECK: stages65-slots100-pair.mlir:13:10: remark: skewed: depth 64 (requested 64, trip dynamic, skewed when >= 128, slots 100)
+// CHECK: stages65-slots100-pair.mlir:14:10: remark: skewed: depth 64 (requested 64, trip dynamic, skewed when >= 128, slots 100)
 module attributes {pto.fifo_depth = 100 : i64} {
   func.func @cube(%n: index, %w: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
