@@ -15,7 +15,11 @@ the pto dialect from its IRDL file):
 Prints seconds, the ratio, and the cost per loop, which should stay flat if
 the pass is linear; then the marginal cost per 1,000 loops between the
 smallest and largest module, which leaves out each tool's fixed start-up
-(Python and the MLIR bindings' import for pto-opt).
+(Python and the MLIR bindings' import for pto-opt). `pass (s)` is the
+pass's own time in pto-opt's `--mlir-timing` report, and `floor` the ratio
+pto-opt would have if the pass took no time at all: start-up, parsing the
+input and printing the (larger) output, over canonicalize's whole run, from
+the same rounds (the best of each).
 
 `--baseline OTHER/bin/pto-opt` times another install's pto-opt (a build
 before a change, say) in the same rounds on the same files, and adds its
@@ -96,6 +100,23 @@ def best_times(commands: list[list[str]], repeat: int) -> list[float]:
     return best
 
 
+def pass_times(command: list[str], repeat: int) -> tuple[float, float]:
+    """Best wall time of `command` run with --mlir-timing, and the best time
+    its report gives the pass (SkewCrossCorePipeline), over `repeat` runs."""
+    wall = in_pass = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        report = subprocess.run(command + ["--mlir-timing"], check=True, text=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).stderr
+        wall = min(wall, time.perf_counter() - start)
+        found = re.search(r"^\s*([\d.]+) \(\s*[\d.]+%\)\s+SkewCrossCorePipeline$",
+                          report, re.M)
+        if found is None:
+            raise RuntimeError(f"no time for the pass in the --mlir-timing report:\n{report}")
+        in_pass = min(in_pass, float(found.group(1)))
+    return wall, in_pass
+
+
 WORKLOADS = {"pairs": generate_pairs, "cube": generate}
 
 
@@ -105,7 +126,7 @@ def measure(workload: str, sizes: list[int], repeat: int, tmp: str,
     mlir_opt = tool_path("mlir-opt")
     print(f"{workload}:")
     print(f"{'loops':>6} {'pto-opt skew (s)':>17} {'mlir-opt canon (s)':>19} "
-          f"{'ratio':>6} {'us/loop':>8}"
+          f"{'ratio':>6} {'us/loop':>8} {'pass (s)':>9} {'floor':>6}"
           + (f" {'baseline (s)':>13} {'vs base':>8}" if baseline else ""))
     times = {}
     for loops in sizes:
@@ -118,8 +139,9 @@ def measure(workload: str, sizes: list[int], repeat: int, tmp: str,
             tools += [baseline, path, "--pto-skew-cross-core"],
         times[loops] = best = best_times(list(tools), repeat)
         skew, canon = best[:2]
+        wall, in_pass = pass_times(tools[0], repeat)
         print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
-              f"{skew / loops * 1e6:>8.0f}"
+              f"{skew / loops * 1e6:>8.0f} {in_pass:>9.3f} {(wall - in_pass) / canon:>6.2f}"
               + (f" {best[2]:>13.3f} {skew / best[2]:>8.3f}" if baseline else ""))
     small, large = min(times), max(times)
     if large > small:
