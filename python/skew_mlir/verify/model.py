@@ -168,6 +168,10 @@ class Model:
         self.pairs: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
         # Per pipe: message index -> the (site, ordinal) of each of its pushes.
         self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
+        # What a period ran, for its jump: each (lane, site) counted, in
+        # order, and each jump's (entries counted before it, its counts).
+        self.counted: list = []
+        self.jumped: list[tuple[int, dict]] = []
         # Where the run is (see `_run`): round-start states seen, rounds run,
         # the lane running (-1: the round's start), events simulated when
         # the round started, and whether a fork could resume now (`_fork`).
@@ -253,11 +257,15 @@ class Model:
         # keeps the states seen, or it would run its periods again to find them.
         if part.low == part.high:
             copy._history = {}
+            copy.counted, copy.jumped = [], []
             copy.periods = self.asked_periods or not _short(
                 copy.lanes[0].program, copy.lanes[-1].program, self.subblocks)
         else:
             copy._history = {move.nodes(key): move.nodes(seen)
                              for key, seen in self._history.items()}
+            copy.counted = list(self.counted)
+            copy.jumped = [(at, {site: value(n) for site, n in moved.items()})
+                           for at, moved in self.jumped]
         copy.findings = list(self.findings)
         copy.checked = set(self.checked)
         copy.halves = dict(self.halves)
@@ -278,8 +286,8 @@ class Model:
         rounds = self._rounds
         self._accelerate(seen, rounds)
         self.steps += steps
-        ordinals = None if self.ordinals is None else dict(self.ordinals)
-        seen.append((self._counters(), self._freed(), rounds, ordinals))
+        counted = None if self.ordinals is None else len(self.counted)
+        seen.append((self._counters(), self._freed(), rounds, counted))
         if len(seen) > HISTORY:
             del seen[0]
 
@@ -312,18 +320,18 @@ class Model:
         one so far, which sizes the candidates)."""
         now = self._counters()
         best = None
-        for then, freed, then_rounds, ordinals in seen:
+        for then, freed, then_rounds, counted in seen:
             jump = self._periods(then, now)
             if jump is None:
                 continue
             periods, moves = jump
             gain = rank(periods * (rounds - then_rounds))
             if best is None or gain > best[0]:
-                best = (gain, periods, moves, freed, ordinals)
+                best = (gain, periods, moves, freed, counted)
         if best is None:
             return
         self._safe = False
-        _, periods, moves, freed, ordinals = best
+        _, periods, moves, freed, counted = best
         for lane, move in zip(self.lanes, moves):
             if move is not None:
                 level, delta = move
@@ -334,17 +342,32 @@ class Model:
             shift = shifts[pipe] = periods * (state.freed() - before)
             state.advance(shift)
             self.messages[pipe] = {i + shift: m for i, m in self.messages[pipe].items()}
-        if ordinals is not None:
+        if counted is not None:
             # Each op ran as often in every period as in the one seen; the
             # messages in flight are those of the last period.
-            moved = {site: periods * (count - ordinals.get(site, 0))
-                     for site, count in self.ordinals.items()}
+            moved = {site: periods * count for site, count in self._ran_since(counted).items()}
             for site, count in moved.items():
                 self.ordinals[site] += count
+            self.jumped.append((len(self.counted), moved))
             for pipe, shift in shifts.items():
-                self.stamps[pipe] = {i + shift: [(site, n + moved[site]) for site, n in m]
+                self.stamps[pipe] = {i + shift: [(site, n + moved.get(site, 0))
+                                                 for site, n in m]
                                      for i, m in self.stamps[pipe].items()}
         self.jumps += 1
+
+    def _ran_since(self, counted: int) -> dict:
+        """How often each (lane, site) ran since `counted` entries were
+        counted: the entries after them, and the jumps taken since (a jump
+        at the same count came before the state that recorded it)."""
+        ran: dict = {}
+        for site in self.counted[counted:]:
+            ran[site] = ran.get(site, 0) + 1
+        for at, moved in reversed(self.jumped):
+            if at <= counted:
+                break
+            for site, count in moved.items():
+                ran[site] = ran.get(site, 0) + count
+        return ran
 
     def _periods(self, then: tuple, now: tuple):
         """(whole periods that fit, per lane (level, delta) or None) when the
@@ -413,12 +436,14 @@ class Model:
                     if key is None:
                         key = sites[event] = self.site(event.op)
                         self.ops.setdefault(key, event.op)
-                    count = ordinals.get((side, key), 0)
-                    ordinals[(side, key)] = count + 1
+                    ordinal = (side, key)
+                    count = ordinals.get(ordinal, 0)
+                    ordinals[ordinal] = count + 1
+                    self.counted.append(ordinal)
                 if kind is PUSH:
                     self.messages[pipe].setdefault(message, []).append(event)
                     if ordinals is not None:
-                        self.stamps[pipe].setdefault(message, []).append(((side, key), count))
+                        self.stamps[pipe].setdefault(message, []).append((ordinal, count))
                 else:
                     pushes = self.messages[pipe][message]
                     if ordinals is not None:
