@@ -14,6 +14,7 @@ import pytest
 from mlir import ir
 
 import skew_mlir
+from skew_mlir.verify.identity import same_site
 from skew_mlir.verify.model import Model
 from skew_mlir.verify.program import build_template, fifo_holders, producer_skew
 from skew_mlir.verify.trips import ALL_TRIPS, Affine, Fork, TripSet, over_all_trips
@@ -287,3 +288,70 @@ def test_affine_values_decide_by_narrowing():
     assert (n // 4) * 4 + n % 4 == n  # refines to one residue of 4
     assert branch.modulus == 4 and len(rest) == 4
     assert isinstance(n % 4, int)
+
+
+def test_period_jumps_keep_message_identity():
+    """A jump over periods moves each op's message ordinals as running the
+    periods would: on random pairs at trip 300 (tfree held or not, skewed
+    loops), the run with jumps finds the verdict, the message identities
+    and the totals of the run without."""
+    jumped = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        frees = rng.random() < 0.6
+        cube = Side(rng, "aic", frees)
+        vector = Side(rng, "aiv", frees, cube if rng.random() < 0.8 else None)
+        text = "module {\n" + cube.text("cube") + vector.text("vector") + "}\n"
+        with skew_mlir.make_context():
+            module, functions, templates = _pair(text)
+            keys = set().union(*(t.at({}, {}).dynamic for t in templates.values()))
+            trips = dict.fromkeys(keys, 300)
+            pipelined = {}
+            for function in functions.values():
+                for loop, (depth, ahead) in _loops_with_depth(function).items():
+                    form = producer_skew(ahead, 300, depth)
+                    if form is not None:
+                        pipelined[loop] = form
+            programs = {r: t.at(trips, pipelined) for r, t in templates.items()}
+            used = {pipe for p in programs.values() for _, pipe in p.totals()}
+            slots = dict.fromkeys(used, rng.choice([1, 2, 3, 5]))
+            runs = []
+            for periods in (True, False):
+                model = Model(programs["cube"], programs["vector"], slots,
+                              identity=same_site, periods=periods)
+                outcome = model.run()
+                found = model.identities()
+                runs.append(([f.message for f in outcome.findings], found.pairs,
+                             found.totals))
+                if periods:
+                    jumped += model.jumps > 0
+            assert runs[0] == runs[1], (seed, text)
+    assert jumped >= 20
+
+
+def test_a_period_spanning_jumps_keeps_message_identity():
+    """An outer loop's period holds the inner loop's jumps: jumping over it
+    moves the ordinals those jumps added too."""
+    def kernel(name, core, first, inner, last):
+        return (f'func.func @{name}(%w: {T}) attributes {{pto.core = "{core}"}} {{\n'
+                "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+                "%c10 = arith.constant 10 : index\n%c90 = arith.constant 90 : index\n"
+                "scf.for %o = %c0 to %c10 step %c1 {\n" + "\n".join(_ops(core, first))
+                + "\nscf.for %i = %c0 to %c90 step %c1 {\n" + "\n".join(_ops(core, inner))
+                + "\n}\n" + "\n".join(_ops(core, last)) + "\n}\nreturn\n}\n")
+    text = ("module {\n" + kernel("cube", "aic", "s", "sp", "p")
+            + kernel("vector", "aiv", "p", "ps", "s") + "}\n")
+    with skew_mlir.make_context():
+        module, functions, templates = _pair(text)
+        programs = {r: t.at({}, {}) for r, t in templates.items()}
+        used = {pipe for p in programs.values() for _, pipe in p.totals()}
+        runs = []
+        for periods in (True, False):
+            model = Model(programs["cube"], programs["vector"], dict.fromkeys(used, 2),
+                          identity=same_site, periods=periods)
+            outcome = model.run()
+            found = model.identities()
+            runs.append(([f.message for f in outcome.findings], found.pairs, found.totals,
+                         model.jumps))
+    assert runs[0][3] >= 2 and runs[1][3] == 0
+    assert runs[0][:3] == runs[1][:3]

@@ -169,9 +169,9 @@ class Model:
         # Per pipe: message index -> the (site, ordinal) of each of its pushes.
         self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
         # What a period ran, for its jump: each (lane, site) counted, in
-        # order, and each jump's (entries counted before it, its counts).
+        # order, and what each jump added to the counts.
         self.counted: list = []
-        self.jumped: list[tuple[int, dict]] = []
+        self.jumped: list[dict] = []
         # Where the run is (see `_run`): round-start states seen, rounds run,
         # the lane running (-1: the round's start), events simulated when
         # the round started, and whether a fork could resume now (`_fork`).
@@ -264,8 +264,8 @@ class Model:
             copy._history = {move.nodes(key): move.nodes(seen)
                              for key, seen in self._history.items()}
             copy.counted = list(self.counted)
-            copy.jumped = [(at, {site: value(n) for site, n in moved.items()})
-                           for at, moved in self.jumped]
+            copy.jumped = [{site: value(n) for site, n in moved.items()}
+                           for moved in self.jumped]
         copy.findings = list(self.findings)
         copy.checked = set(self.checked)
         copy.halves = dict(self.halves)
@@ -286,7 +286,7 @@ class Model:
         rounds = self._rounds
         self._accelerate(seen, rounds)
         self.steps += steps
-        counted = None if self.ordinals is None else len(self.counted)
+        counted = None if self.ordinals is None else (len(self.counted), len(self.jumped))
         seen.append((self._counters(), self._freed(), rounds, counted))
         if len(seen) > HISTORY:
             del seen[0]
@@ -348,23 +348,22 @@ class Model:
             moved = {site: periods * count for site, count in self._ran_since(counted).items()}
             for site, count in moved.items():
                 self.ordinals[site] += count
-            self.jumped.append((len(self.counted), moved))
+            self.jumped.append(moved)
             for pipe, shift in shifts.items():
                 self.stamps[pipe] = {i + shift: [(site, n + moved.get(site, 0))
                                                  for site, n in m]
                                      for i, m in self.stamps[pipe].items()}
         self.jumps += 1
 
-    def _ran_since(self, counted: int) -> dict:
-        """How often each (lane, site) ran since `counted` entries were
-        counted: the entries after them, and the jumps taken since (a jump
-        at the same count came before the state that recorded it)."""
+    def _ran_since(self, counted: tuple[int, int]) -> dict:
+        """How often each (lane, site) ran since a state was remembered with
+        `counted` = (entries counted, jumps taken) then: the entries and the
+        jumps after those."""
         ran: dict = {}
-        for site in self.counted[counted:]:
+        entries, jumps = counted
+        for site in self.counted[entries:]:
             ran[site] = ran.get(site, 0) + 1
-        for at, moved in reversed(self.jumped):
-            if at <= counted:
-                break
+        for moved in self.jumped[jumps:]:
             for site, count in moved.items():
                 ran[site] = ran.get(site, 0) + count
         return ran
