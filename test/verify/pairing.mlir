@@ -35,6 +35,34 @@ func.func @vector2() attributes {pto.core = "aiv"} {
 
 // -----
 
+// Each extra kernel is reported, naming four of them at most: a module of
+// thousands of kernels gets a report linear in them.
+func.func @c0() attributes {pto.core = "aic"} {
+  return
+}
+// expected-error @below {{several cube kernels (@c0, @c1, @c2, @c3 and 2 more): pto-verify-fifo checks one cube/vector pair per module}}
+func.func @c1() attributes {pto.core = "aic"} {
+  return
+}
+// expected-error @below {{several cube kernels (@c0, @c1, @c2, @c3 and 2 more): pto-verify-fifo checks one cube/vector pair per module}}
+func.func @c2() attributes {pto.core = "aic"} {
+  return
+}
+// expected-error @below {{several cube kernels (@c0, @c1, @c2, @c3 and 2 more): pto-verify-fifo checks one cube/vector pair per module}}
+func.func @c3() attributes {pto.core = "aic"} {
+  return
+}
+// expected-error @below {{several cube kernels (@c0, @c1, @c2, @c3 and 2 more): pto-verify-fifo checks one cube/vector pair per module}}
+func.func @c4() attributes {pto.core = "aic"} {
+  return
+}
+// expected-error @below {{several cube kernels (@c0, @c1, @c2, @c3 and 2 more): pto-verify-fifo checks one cube/vector pair per module}}
+func.func @c5() attributes {pto.core = "aic"} {
+  return
+}
+
+// -----
+
 // expected-error @below {{'pto.core' must be the string "aic" or "aiv", got "gpu"}}
 func.func @cube() attributes {pto.core = "gpu"} {
   return

@@ -189,6 +189,10 @@ def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
     return out
 
 
+# Kernels named at most in a report of several kernels of one role.
+NAMED = 4
+
+
 def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
     """The kernel functions (pto.core / pto.kernel_kind) directly in
     `module`, by role; a malformed marker or a repeated role is an error
@@ -198,7 +202,11 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
     kernels = {}
     for role, functions in found.items():
         if len(functions) > 1:
-            names = ", ".join("@" + function_name(f) for f in functions)
+            # Each extra kernel is reported: a bounded list of names keeps a
+            # module of many kernels from a quadratic report.
+            names = ", ".join("@" + function_name(f) for f in functions[:NAMED])
+            if len(functions) > NAMED:
+                names += f" and {len(functions) - NAMED} more"
             for function in functions[1:]:
                 errors.append((function, f"several {role} kernels ({names}): "
                                          f"pto-verify-fifo checks one cube/vector pair "
