@@ -623,17 +623,19 @@ class SlotTable:
         an error the verifier and the simulator report, see conflicts), else
         default_slots. `peers` is a group read once per pipe: the kernels of
         one role of a module, passed as the same sequence each time."""
-        counts = [self.declared(f)[pipe].slots for f in functions
-                  if pipe in self.declared(f)]
+        counts = list(self._counts(pipe, functions))
         if peers:
             found = self._least.get((pipe, id(peers)))
             if found is None:
-                found = self._least[(pipe, id(peers))] = (peers, min(
-                    (self.declared(f)[pipe].slots for f in peers if pipe in self.declared(f)),
-                    default=None))
+                found = self._least[(pipe, id(peers))] = (
+                    peers, min(self._counts(pipe, peers), default=None))
             if found[1] is not None:
                 counts.append(found[1])
         return min(counts) if counts else default_slots(anchor, self.option)
+
+    def _counts(self, pipe: Pipe, functions):
+        """The slot counts `functions` declare for `pipe`."""
+        return (self.declared(f)[pipe].slots for f in functions if pipe in self.declared(f))
 
     def blind_slots(self, pipe: Pipe, function: ir.Operation) -> int:
         """Slots of `pipe` that a kernel may count on when its peer's

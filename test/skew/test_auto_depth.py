@@ -23,7 +23,7 @@ from skew_mlir.sim.variants import with_slots, with_trip
 from skew_mlir.skew.analysis import analyze
 from skew_mlir.skew.auto_depth import estimate
 from skew_mlir.skew.loops import find_pipeline_loops
-from skew_mlir.skew.pairing import peer_kernel
+from skew_mlir.skew.pairing import VisiblePeers
 from skew_mlir.skew.plan import SkewPlan
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -58,7 +58,7 @@ def test_the_estimate_matches_the_simulated_steady_state(example):
         plan = next(p for p in (analyze(l, {pipe_of(f): 4 for f in l.fifo}, Constants())
                                 for l in loops)
                     if isinstance(p, SkewPlan))
-        guess = estimate(plan, peer_kernel(plan.loop, module.operation), CostModel())
+        guess = estimate(plan, VisiblePeers(module.operation).peer(plan.loop), CostModel())
         after = clone(module)
         skew_mlir.passes.skew_cross_core_pipeline()(after)
         measured = steady_state(differential_check(module, after).after, 2)

@@ -47,9 +47,9 @@ def _module(count: int, roles: list) -> str:
                                     for k in range(count)) + "\n}\n"
 
 
-def _counted(text: str, monkeypatch) -> dict[str, int]:
-    """How often the pass reads a module's kernels and a kernel's pipe
-    declarations."""
+def _counted(text: str, monkeypatch, **options) -> dict[str, int]:
+    """How often the pass (with `options`) reads a module's kernels and a
+    kernel's pipe declarations."""
     counts = {"kernels_of": 0, "declared": 0}
     kernels_of, declared = pairing.kernels_of, SlotTable.declared
 
@@ -65,16 +65,18 @@ def _counted(text: str, monkeypatch) -> dict[str, int]:
     monkeypatch.setattr(SlotTable, "declared", counting_declared)
     with skew_mlir.make_context():
         module = ir.Module.parse(text)
-        skew_cross_core_pipeline()(module)
+        skew_cross_core_pipeline(**options)(module)
     monkeypatch.undo()
     return counts
 
 
+@pytest.mark.parametrize("depth", ["stages", "auto"])
 @pytest.mark.parametrize("roles", [[None], ["aic", None], ["aic", "aiv"],
                                    ["aic", "aiv", None]])
-def test_work_is_linear_in_the_functions(roles, monkeypatch):
-    small = _counted(_module(24, roles), monkeypatch)
-    large = _counted(_module(96, roles), monkeypatch)
+def test_work_is_linear_in_the_functions(roles, depth, monkeypatch):
+    """Under depth=auto too: its estimate reads each loop's peer."""
+    small = _counted(_module(24, roles), monkeypatch, depth=depth)
+    large = _counted(_module(96, roles), monkeypatch, depth=depth)
     # A module's kernels are read a fixed number of times.
     assert large["kernels_of"] == small["kernels_of"] <= 2
     # Pipe declarations: a bounded number of readings per function.

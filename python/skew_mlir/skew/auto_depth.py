@@ -28,7 +28,7 @@ from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TILE_CONTRACTION_OPS, TILE_CO
                         TILE_GM_OPS, TILE_TRANSCENDENTAL_OPS, TRANSCENDENTAL_OPS, CostModel,
                         element_bytes, element_name)
 from .depth import Remainder
-from .pairing import at_most, peer_kernel
+from .pairing import VisiblePeers, at_most
 from .plan import SkewPlan
 
 FREE_OF_COST = frozenset({"tensor.empty", "arith.constant", "scf.yield"})
@@ -179,12 +179,12 @@ def _bytes(type_: ir.Type) -> int:
     return math.prod(shaped.shape) * element_bytes(shaped.element_type)
 
 
-def auto_depth(plan: SkewPlan, root: ir.Operation, bound: int, cost: CostModel
+def auto_depth(plan: SkewPlan, visible: VisiblePeers, bound: int, cost: CostModel
                ) -> tuple[SkewPlan, str]:
     """`plan` at the smallest depth (at most `bound`, and what the trip
     allows under the plan's remainder rule) that hides the round trip, and
     the remark's note on the choice."""
-    e = estimate(plan, peer_kernel(plan.loop, root), cost)
+    e = estimate(plan, visible.peer(plan.loop), cost)
     limit = min(bound, plan.trip_depth)
     wanted = e.depth(limit)
     # Under remainder=shrink the wanted depth may not divide the trip: the

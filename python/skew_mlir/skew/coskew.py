@@ -33,14 +33,14 @@ from mlir import ir
 
 from ..diagnostics import place
 from ..dialect import POP_OPS, PUSH_OPS
-from ..fifo_model import POP, PUSH, SlotTable, is_symbol_table
+from ..fifo_model import POP, PUSH, SlotTable
 from ..loop_ranges import Constants
 from ..op_costs import CostModel
 from ..verify.program import Loop, function_name
 from .auto_depth import Estimate, op_cycles
 from .depth import Remainder, requested_depth
 from .loops import PipelineLoop, skew_range
-from .pairing import kernel_function, pair_for
+from .pairing import VisiblePeers
 from .plan import CannotSkew, DemotionPlan, GuardedRange, StaticRange
 from .staged import CoSkewPlan, staged_schedule
 from .stages import Stages, cut_stages, pipe_shifts
@@ -53,19 +53,20 @@ def multi_round_trip(loop: PipelineLoop) -> bool:
     return sum(a != b for a, b in zip(kinds, kinds[1:])) >= 2
 
 
-def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Remainder,
-           cost: CostModel | None) -> dict:
+def coskew(analysed: list, slots: SlotTable, remainder: Remainder,
+           cost: CostModel | None, visible: VisiblePeers) -> dict:
     """New plans, by loop op, for the multi-round-trip loops of `analysed`
     ((PipelineLoop, plan) pairs) and their peers: a CoSkewPlan each, or a
     DemotionPlan naming why the pair is not co-skewed. `cost`: the cost
-    model for depth=auto (None: the requested depth)."""
-    if not is_symbol_table(root):
+    model for depth=auto (None: the requested depth); `visible`: the
+    kernels the pass sees (none is co-skewed under a function anchor)."""
+    if not visible.at_module:
         return {}
     decided: dict = {}
     by_function: dict = {}
     for loop, plan in analysed:
         if loop.fifo:
-            function = kernel_function(loop.op)
+            function = visible.kernel_function(loop.op)
             if function is not None:
                 by_function.setdefault(function, []).append((loop, plan))
     # module -> (Pair or None, the programs as written, accepted co-skews); the
@@ -77,12 +78,12 @@ def coskew(root: ir.Operation, analysed: list, slots: SlotTable, remainder: Rema
         if (loop.op in decided or not isinstance(plan, DemotionPlan)
                 or not multi_round_trip(loop)):
             continue
-        function = kernel_function(loop.op)
+        function = visible.kernel_function(loop.op)
         if function is None:
             continue
         module = function.parent.operation
         if module not in pairs:
-            pair = pair_for(function, root, slots)
+            pair = visible.pair(function, slots)
             programs = ([{role: t.at(trips, {}) for role, t in pair.templates.items()}
                          for trips in ([{}] if pair.key is None
                                        else [{pair.key: 2}, {pair.key: 3}])]

@@ -48,29 +48,6 @@ class Decision(NamedTuple):
     note: str = ""  # why a skew's depth was limited, for its remark
 
 
-def peer_kernel(op: ir.Operation, root: ir.Operation) -> ir.Operation | None:
-    """The one kernel of the other role in the module of the kernel holding
-    `op`, when the pass runs on a module; else None."""
-    if not is_symbol_table(root):
-        return None
-    function = kernel_function(op)
-    if function is None:
-        return None
-    peers = _kernels(function.parent.operation)[_other(_role(function))]
-    return peers[0] if len(peers) == 1 else None
-
-
-def pair_for(function: ir.Operation, root: ir.Operation, slots: SlotTable) -> Pair | None:
-    """The pair of kernel `function` and its peer, ready to be run in the
-    model, when the pass runs on a module and that module holds one kernel
-    of each role; else None."""
-    peer = peer_kernel(function, root)
-    if peer is None or len(_kernels(function.parent.operation)[_role(function)]) != 1:
-        return None
-    cube, vector = (function, peer) if _role(function) == "cube" else (peer, function)
-    return Pair(function.parent.operation, cube, vector, slots)
-
-
 class VisiblePeers:
     """The kernels a kernel's peer may be, as the pass at `root` sees them:
     those of the other role in its module (none under a function anchor,
@@ -120,6 +97,24 @@ class VisiblePeers:
         if role is None or module is None or not is_symbol_table(module.operation):
             return []
         return self.kernels(module.operation)[0][_other(role)]
+
+    def peer(self, op: ir.Operation) -> ir.Operation | None:
+        """The one kernel of the other role in the module of the kernel
+        holding `op`, when the pass runs on a module; else None."""
+        function = self.kernel_function(op)
+        peers = [] if function is None else self.of(function)
+        return peers[0] if len(peers) == 1 else None
+
+    def pair(self, function: ir.Operation, slots: SlotTable) -> Pair | None:
+        """The pair of kernel `function` and its peer, ready to be run in the
+        model, when the pass runs on a module and that module holds one
+        kernel of each role; else None."""
+        peer = self.peer(function)
+        role = self.role(function)
+        if peer is None or len(self.kernels(function.parent.operation)[0][role]) != 1:
+            return None
+        cube, vector = (function, peer) if role == "cube" else (peer, function)
+        return Pair(function.parent.operation, cube, vector, slots)
 
 
 def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
@@ -237,9 +232,12 @@ class Pair:
         loops with key `self.key`; an int, a trips.Affine, or None without a
         key; or a trips.Fork a run of these skews left, to resume), the model
         run, and its cost in model steps."""
-        if trip.__class__ is Fork:
-            model, changed = trip.state
-            trip = trip.branch.trip()
+        fork = trip if trip.__class__ is Fork else None
+        if fork is not None:
+            trip = fork.branch.trip()
+        trips = {} if self.key is None else {self.key: trip}
+        if fork is not None:
+            model, changed = fork.state
             programs = {"cube": model.lanes[0].program, "vector": model.lanes[-1].program}
             # The run up to the cut was paid for by the run it was cut from.
             paid = model.simulated + model.steps
@@ -250,7 +248,6 @@ class Pair:
                 form = _pipelined(plan, trip)
                 if form is not None:
                     pipelined[plan.loop] = form
-            trips = {} if self.key is None else {self.key: trip}
             programs = {role: self._program(role, trips, pipelined) for role in self.templates}
             unproved = [what for p in programs.values() for _, what in p.unproved]
             if unproved:
@@ -272,7 +269,6 @@ class Pair:
         if errors:
             return Verdict("deadlock"), model, cost
         if skews:
-            trips = {} if self.key is None else {self.key: trip}
             verdict = self._same_messages(programs, model, trips, changed)
             if verdict is not None:
                 return verdict, model, cost
@@ -665,6 +661,3 @@ def kernel_function(op: ir.Operation, role: Callable[[ir.Operation], str | None]
     function = _top_function(op)
     return function if function is not None and (role or _role)(function) is not None else None
 
-
-def _kernels(module: ir.Operation) -> dict[str, list[ir.Operation]]:
-    return kernels_of(module)[0]

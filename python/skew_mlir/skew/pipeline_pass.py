@@ -141,12 +141,12 @@ class SkewCrossCorePipeline(Pass):
             except Exception as exc:  # a bug: report it at the loop, go on
                 failed = True
                 _report_failure(loop.op, "analysing", exc)
-        auto_notes = (self._auto_depths(op, plans, bounds)
+        auto_notes = (self._auto_depths(op, plans, bounds, peers)
                       if self.depth is DepthRule.AUTO else {})
         if self.multi_round_trip is MultiRoundTrip.COSKEW:
             try:
-                grouped = coskew(op, analysed, table, self.remainder, self._cost(op)
-                                 if self.depth is DepthRule.AUTO else None)
+                grouped = coskew(analysed, table, self.remainder, self._cost(op)
+                                 if self.depth is DepthRule.AUTO else None, peers)
             except Exception as exc:  # a bug: the loops stay as analysed
                 failed = True
                 diagnostics.error(op.location, "internal error while planning co-skews "
@@ -193,14 +193,16 @@ class SkewCrossCorePipeline(Pass):
         except CostModelError as exc:
             raise LocatedError(op, f"option 'cost-model': {exc}") from None
 
-    def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict) -> dict:
+    def _auto_depths(self, op: ir.Operation, plans: list, bounds: dict,
+                     peers: VisiblePeers) -> dict:
         """Replaces each skew in `plans` by its depth=auto plan (at most its
-        loop's bound); the notes for the remarks, by loop."""
+        loop's bound; `peers`: the kernels visible from `op`); the notes for
+        the remarks, by loop."""
         cost = self._cost(op)
         notes = {}
         for i, plan in enumerate(plans):
             if isinstance(plan, SkewPlan):
-                plans[i], notes[plan.loop] = auto_depth(plan, op, bounds[plan.loop], cost)
+                plans[i], notes[plan.loop] = auto_depth(plan, peers, bounds[plan.loop], cost)
         return notes
 
 

@@ -589,36 +589,31 @@ class _Move:
         return value if value.__class__ is int else value.on(self.part)
 
     def nodes(self, value):
-        """A program's nodes, its loop frames, remembered states: tuples,
-        lists and dicts of them."""
+        """A program, its nodes, its loop frames, remembered states: tuples,
+        lists and dicts of them (each shared one copied once)."""
         cls = value.__class__
         if cls is int or cls is Affine:
             return self.value(value)
         if cls is dict:
             return {self.nodes(key): self.nodes(item) for key, item in value.items()}
-        if cls is not tuple and cls is not list and cls is not Loop:
+        if cls is not tuple and cls is not list and cls is not Loop and cls is not Program:
             return value  # an event, a trip-free node
         done = self.done.get(id(value))
         if done is not None:
             return done[1]
         if cls is Loop:
             copy = Loop(self.value(value.trip), self.nodes(value.body), value.op)
+        elif cls is Program:
+            copy = dataclasses.replace(value, body=self.nodes(value.body))
         else:
             copy = cls(self.nodes(item) for item in value)
         self.done[id(value)] = (value, copy)
         return copy
 
-    def program(self, program: Program) -> Program:
-        done = self.done.get(id(program))
-        if done is None:
-            done = self.done[id(program)] = (
-                program, dataclasses.replace(program, body=self.nodes(program.body)))
-        return done[1]
-
     def lane(self, lane: Lane) -> Lane:
         copy = object.__new__(Lane)
         copy.__dict__.update(lane.__dict__)
-        copy.program = self.program(lane.program)
+        copy.program = self.nodes(lane.program)
         copy.cursor = object.__new__(Cursor)
         copy.cursor.program = copy.program
         copy.cursor.frames = [[self.nodes(nodes), index, self.value(iteration),

@@ -174,9 +174,7 @@ class Affine:
     def __add__(self, other):
         if other.__class__ is int and self.c == 1:
             # A counter's step (the models count so): already normalised.
-            value = object.__new__(Affine)
-            value.a, value.b, value.c, value.branch = self.a, self.b + other, 1, self.branch
-            return value
+            return _counter(self.a, self.b + other, self.branch)
         a, b, c = self._parts(other)
         return Affine(self.a * c + a * self.c, self.b * c + b * self.c, self.c * c,
                       self.branch)
@@ -187,19 +185,12 @@ class Affine:
         return Affine(-self.a, -self.b, self.c, self.branch)
 
     def __sub__(self, other):
-        if self.c == 1:
+        if other.__class__ is int:
+            return self + -other
+        if self.c == 1 and other.__class__ is Affine and other.c == 1:
             # Counters (the models' differences of them): no renormalising.
-            if other.__class__ is int:
-                value = object.__new__(Affine)
-                value.a, value.b, value.c, value.branch = self.a, self.b - other, 1, self.branch
-                return value
-            if other.__class__ is Affine and other.c == 1:
-                a = self.a - other.a
-                if a == 0:
-                    return self.b - other.b
-                value = object.__new__(Affine)
-                value.a, value.b, value.c, value.branch = a, self.b - other.b, 1, self.branch
-                return value
+            a = self.a - other.a
+            return self.b - other.b if a == 0 else _counter(a, self.b - other.b, self.branch)
         return self + (-other)
 
     def __rsub__(self, other):
@@ -278,6 +269,13 @@ class Affine:
         return text if self.c == 1 else f"({text})/{self.c}"
 
     __repr__ = __str__
+
+
+def _counter(a: int, b: int, branch: Branch) -> Affine:
+    """a * n + b, a != 0: normalised as it is (a divisor of 1)."""
+    value = object.__new__(Affine)
+    value.a, value.b, value.c, value.branch = a, b, 1, branch
+    return value
 
 
 class NotAffine(Exception):
