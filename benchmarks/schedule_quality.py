@@ -318,7 +318,7 @@ def verdict(rows: list[Row], targeted: bool, goal: float = TARGET) -> int:
     coskewed = [r for r in rows if r.demoted is not None]
     if coskewed:
         best = max(coskewed, key=lambda r: r.demoted / r.cycles)
-        print(f"co-skew over the demoted pair (multi-round-trip=demote): "
+        print("co-skew over the demoted pair (multi-round-trip=demote): "
               + ", ".join(f"trip {r.trip} slots {r.slots} D={r.depth} "
                           f"{r.demoted / r.cycles:.2f}x" for r in coskewed
                           if r.trip >= TARGET_TRIP and r.stages == 2)

@@ -108,7 +108,6 @@ def test_bad_depth_and_cost_model_options_are_errors():
                                          "/nonexistent.json: cannot read it"):
         skew_mlir.passes.skew_cross_core_pipeline(depth="auto", cost_model="/nonexistent.json")
     with skew_mlir.make_context():
-        module = ir.Module.parseFile(str(SMALL))
         pipeline = ("builtin.module(func.func(pto-skew-cross-core{depth=auto "
                     "cost-model=/nonexistent.json}))")
         with pytest.raises(ValueError) as failure:

@@ -23,13 +23,13 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import skew_mlir
-from skew_mlir.fifo_model import Pipe
+from skew_mlir.fifo_model import FREE, POP, PUSH, Pipe
 from skew_mlir.sim.check import differential_check
 from skew_mlir.skew.pairing import pushes_never_block
 from skew_mlir.skew.depth import skew_depth
 from skew_mlir.skew.plan import producer_schedule
 from skew_mlir.verify.model import check_pair
-from skew_mlir.verify.program import FREE, POP, PUSH, Event, Loop, Program
+from skew_mlir.verify.program import Event, Loop, Program
 
 MODULE = "builtin.module(pto-skew-cross-core{remarks=true})"
 FUNC = "builtin.module(func.func(pto-skew-cross-core{remarks=true}))"

@@ -15,14 +15,13 @@ import pytest
 from mlir import ir
 from mlir.passmanager import PassManager
 
-import skew_mlir
 from skew_mlir.dialect import make_context
 from skew_mlir.fifo_model import C2V, Pipe, kernels_of
 from skew_mlir.skew import pairing
 from skew_mlir.verify.against import check_against
 from skew_mlir.verify.identity import check_same_messages
 from skew_mlir.verify.program import Loop, Pipelined, build_template, fifo_holders
-from skew_mlir.verify.trips import Affine, over_all_trips
+from skew_mlir.verify.trips import over_all_trips
 
 T = "tensor<4xf32>"
 SLOTS = {Pipe(C2V): 4}

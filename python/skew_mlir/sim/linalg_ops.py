@@ -201,7 +201,7 @@ def _move(op, cc) -> Step:
 
 @handles("linalg.softmax")
 def _softmax(op, cc) -> Step:
-    src, o_slot = cc.slot(op.operands[0]), cc.slot(op.operands[1])
+    src = cc.slot(op.operands[0])
     axis = op.attributes["dimension"].value
     dtype = dtype_of(element_type(op.operands[1].type))
     write, spend, cost = _writer(op, cc, [op.operands[1]]), cc.spend, cc.cost

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from ..fifo_model import (FREE, INIT_OPS, OPS, POP, PUSH, Pipe, free_operand_error,
+from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
                           fifo_ops_under, freed_pipes, message_type, pipe_of, split_of,
                           tile_of)
 from .. import _native

@@ -39,7 +39,7 @@ import skew_mlir
 
 from skew_mlir import _native
 from skew_mlir.calls import call_summaries
-from skew_mlir.dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, POP_OPS, PUSH_OPS
+from skew_mlir.dialect import FIFO_OPS, FREE_OPS, PIPELINE_STAGES_ATTR, PUSH_OPS
 from skew_mlir.fifo_model import kernels_of, modules_under
 from skew_mlir.jit import JitUnsupported
 from skew_mlir.jit.differential import jit_check
