@@ -86,7 +86,9 @@ def test_split_kv_pair_is_attention_for_random_inputs(transformed, seed):
     (partial,), (m, l) = result.outputs["cube"], result.outputs["vector"]
     weight = np.exp(m - m.max(axis=0))  # per block and row
     o = (weight[:, :, None] * partial).sum(axis=0) / (weight * l).sum(axis=0)[:, None]
-    np.testing.assert_allclose(o, attention(q, k, v), rtol=2e-5, atol=1e-6)
+    # f32 throughout: a few ulps of the largest entry apart, whichever BLAS
+    # kernel numpy picks (OPENBLAS_CORETYPE changes the summation order).
+    np.testing.assert_allclose(o, attention(q, k, v), rtol=2e-5, atol=1e-5)
 
 
 def result_inputs(module, seed):
