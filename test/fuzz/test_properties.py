@@ -54,7 +54,7 @@ from skew_testing.properties import (
 )
 from skew_testing.random_pairs import (  # noqa: E402
     Acc, Config, CrossLoop, Expr, Message, PairSpec, SideLoop, launch_args, nested_table,
-    narrow_loops, pairs, random_pair, render, steps_past_type_top, with_narrow,
+    held_slots, narrow_loops, pairs, random_pair, render, steps_past_type_top, with_narrow,
 )
 from skew_testing.random_tile_pairs import (  # noqa: E402
     executors_comparable, random_tile_pair, render_tile, tile_pairs,
@@ -304,11 +304,18 @@ EXPLICIT = [
 # depth 1 whose group count passes the signed maximum (issue 23 item 4).
 NARROW = with_narrow(EXPLICIT[0], 0, 200)
 EXPLICIT += [NARROW, dataclasses.replace(NARROW, slots=100)]
+# C->V->C with the vector's frees after its second pop: co-skewed, the next
+# iteration's first pop would run ahead of the frees and the named free
+# release another slot than its tile's (once co-skewed so at depth 1).
+EXPLICIT.append(PairSpec(slots=4, late_free=True, loops=(CrossLoop(
+    trip=8, messages=(Message("cube", Expr("splat", a=2)), Message("vector", Expr("popped")),
+                      Message("cube", Expr("popped"), free=True))),)))
 
 
 @pytest.mark.parametrize("spec", EXPLICIT, ids=["recompute-d3", "inner-skew", "memref-store",
                                                 "memref-hazard", "memref-select",
-                                                "chained-loops", "narrow-i8", "wide-slots"])
+                                                "chained-loops", "narrow-i8", "wide-slots",
+                                                "late-free-coskew"])
 @pytest.mark.parametrize("anchor", ANCHORS)
 def test_explicit_corners(spec, anchor):
     check_pair(render(spec), launches=launch_args(spec),
@@ -447,18 +454,20 @@ def test_generator_reaches_blocks_and_nested_modules():
 
 def test_generator_reaches_slots_tables_and_narrow_loops():
     """Slot counts above 64, pipes declared by one kernel only, kernels in a
-    gpu.module and i8 loops past the signed maximum at one slot come out of
-    the generator; such a loop is skewed at depth 1 behind its trip guard."""
+    gpu.module, frees after later pops with the slots they need, and i8
+    loops past the signed maximum at one slot come out of the generator;
+    such a loop is skewed at depth 1 behind its trip guard."""
     found, guarded = collections.Counter(), 0
     for seed in range(400):
         spec = random_pair(seed, CONFIG)
         narrow = narrow_loops(spec)
         found.update({"wide": spec.slots > 64, "one side": bool(spec.init_side),
-                      "gpu": spec.table == "gpu", "narrow": narrow})
+                      "gpu": spec.table == "gpu", "narrow": narrow,
+                      "late frees": spec.late_free and spec.slots >= held_slots(spec) > 1})
         if narrow:
             guarded += any(r.startswith("skewed: depth 1 (requested 2, trip dynamic")
                            for r in _remarks(render(spec)))
-    assert all(found[k] for k in ("wide", "one side", "gpu", "narrow")), found
+    assert all(found[k] for k in ("wide", "one side", "gpu", "narrow", "late frees")), found
     assert guarded > 0, found
 
 

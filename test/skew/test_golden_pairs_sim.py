@@ -32,6 +32,7 @@ GOLDEN = {
     "ranges.mlir": "",
     "coskew.mlir": "",
     "coskew-demote.mlir": "{multi-round-trip=demote}",
+    "coskew-tfree.mlir": "",
 }
 MARKER = re.compile(r"^//--- (\S+)\.mlir$", re.MULTILINE)
 SPLIT = re.compile(r"^// -----$", re.MULTILINE)

@@ -173,6 +173,67 @@ def test_one_pop_site_for_two_push_sites(context):
     assert check_same_messages(before, (peeled, p["vector"]), SLOTS) == []
 
 
+def free(name: str = "") -> str:
+    if not name:
+        return '      "pto.tfree_from_aic"() : () -> ()'
+    return f'      "pto.tfree_from_aic"(%{name}) : ({T}) -> ()'
+
+
+# Pops x and y, then the frees of both: each free releases the oldest
+# popped slot, so f (the first free) releases x's and g y's.
+LATE_FREES = pair(loop("8", push("a") + "\n" + push("b")),
+                  loop("8", "\n".join([pop("x"), pop("y"), free("x"), free("y")])))
+
+
+def test_frees_keep_releasing_their_pops(context):
+    """What a co-skew of a late free does wrong (issue 23, session 11):
+    the next iteration's pop of x runs ahead of the frees, on both sides of
+    the pipe alike, so every pop keeps its message, but the second free now
+    releases x's slot (k + 1) instead of y's."""
+    _, p = programs(LATE_FREES)
+    before = (p["cube"], p["vector"])
+    assert check_same_messages(before, before, SLOTS) == []
+    (cube,), (vector,) = p["cube"].body, p["vector"].body
+    a, b = cube.body
+    x, y, f, g = vector.body
+    after = (with_body(p["cube"], [a, Loop(7, (a, b), cube.op), b]),
+             with_body(p["vector"], [x, Loop(7, (x, y, f, g), vector.op), y, f, g]))
+    found = check_same_messages(before, after, SLOTS)
+    assert found and not any(m.unknown for m in found)
+    # g's first run releases x(1), f's second y(0).
+    assert {m.op for m in found} == {f.op, g.op}
+    (second,) = [m for m in found if m.op == g.op]
+    assert ("iteration 0 releases the slot of the message of 'pto.tpop_from_aic' at"
+            in second.message), second.message
+    assert [text for _, text in second.notes] == ["released: popped here, iteration 1",
+                                                   "expected: popped here, iteration 0"]
+    assert second.notes[0][0] == x.op and second.notes[1][0] == y.op
+    # Frees kept right behind their pops release the same slots at any shift.
+    kept = (with_body(p["cube"], [a, Loop(7, (a, b), cube.op), b]),
+            with_body(p["vector"], [x, f, Loop(7, (x, f, y, g), vector.op), y, g]))
+    assert check_same_messages(before, kept, SLOTS) == []
+
+
+def test_one_free_site_for_two_pops_keeps_its_place(context):
+    """One free site releases the slots of both pop sites (an inner loop of
+    two): its place among the pops must not change (checked in lockstep),
+    also after jumps over a trillion iterations."""
+    trip = 10**12
+    text = pair(loop(str(trip), push("a") + "\n" + push("b")),
+                loop(str(trip), pop("x") + "\n" + pop("y") + "\n" + loop("2", free())))
+    _, p = programs(text)
+    before = (p["cube"], p["vector"])
+    assert check_same_messages(before, before, SLOTS) == []
+    (body,) = p["vector"].body
+    x, y, frees = body.body
+    early = with_body(p["vector"], [Loop(trip - 1, (x, y, frees), body.op),
+                                    x, Loop(1, frees.body, frees.op), y,
+                                    Loop(1, frees.body, frees.op)])
+    found = check_same_messages(before, (p["cube"], early), SLOTS)
+    assert len(found) == 1, [m.message for m in found]
+    assert f"this tfree on C2V (iteration ({trip - 1}, 0)) comes where" in found[0].message
+
+
 def test_over_all_trips(context):
     """A run-time trip n: the swap in the last iteration is caught at every
     n >= 1, and named at iteration n - 1."""

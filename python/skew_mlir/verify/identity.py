@@ -59,7 +59,7 @@ from typing import Callable
 from mlir import ir
 
 from ..diagnostics import place, site_name
-from ..fifo_model import C2V, POP, PUSH, Pipe
+from ..fifo_model import C2V, FREE, OPS, POP, PUSH, Pipe
 from ..loop_ranges import static_trips
 from .model import DEFAULT_BUDGET, Identities, Model
 from .program import Event, Loop, Program
@@ -129,31 +129,14 @@ def compare(before: Identities, after: Identities, meet: TripSet | None = None
             ) -> tuple[list[Mismatch], set[Pipe]]:
     mismatches: list[Mismatch] = []
     impure = set()
-    for pipe, pairs in before.pairs.items():
-        partners = _partners(pairs)
-        if partners is None:
+    for pipe in before.pairs:
+        relations = [(before.pairs[pipe], after.pairs.get(pipe, {}), _DELIVERS),
+                     (before.releases[pipe], after.releases.get(pipe, {}), _RELEASES)]
+        if any(_partners(relation) is None for relation, _, _ in relations):
             impure.add(pipe)
             continue
-        for (push, pop), (pushed, popped) in sorted(after.pairs.get(pipe, {}).items(),
-                                                    key=_order):
-            if (push, pop) in pairs:
-                continue
-            op = after.ops.get(pop, pop)
-            expected = partners.get(pop)
-            # A pure pipe pairs the i-th message of a push site with the
-            # i-th pop of its partner.
-            got = _iteration(push, pushed)
-            wanted = ("no message (the original has no such pop)" if expected is None
-                      else f"{_site(expected)} iteration {_iteration(expected, popped)}")
-            notes = ((after.ops.get(push, push), f"received: pushed here, iteration {got}"),)
-            if expected is not None:
-                notes += ((expected, "expected: pushed here, iteration "
-                                     f"{_iteration(expected, popped)}"),)
-            mismatches.append(Mismatch(op, (
-                f"message identity mismatch on {pipe}: {_site(op)} iteration "
-                f"{_iteration(pop, popped)} receives the message of "
-                f"{_site(after.ops.get(push, push))} iteration {got}, but the original "
-                f"delivers {wanted}"), notes))
+        for relation, rewritten, words in relations:
+            mismatches += _pure_mismatches(pipe, relation, rewritten, after.ops, words)
     for op, count in before.totals.items():
         got = after.totals.get(op, 0)
         if not _equal_on(count, got, meet):
@@ -166,6 +149,41 @@ def compare(before: Identities, after: Identities, meet: TripSet | None = None
                 f"message identity mismatch: {_site(op)} runs {count} time(s), but "
                 f"never in the original")))
     return mismatches, impure
+
+
+# How a mismatch of each relation reads: (the second site does ... the
+# first site's), the first site's verb, what the original has no such of,
+# what the original does instead, what the rewrite's second site got.
+_DELIVERS = ("receives the message of", "pushed", "pop", "delivers", "received")
+_RELEASES = ("releases the slot of the message of", "popped", "tfree", "releases",
+             "released")
+
+
+def _pure_mismatches(pipe: Pipe, original: dict, rewritten: dict, ops: dict,
+                     words: tuple) -> list[Mismatch]:
+    """A pure relation (a pipe's pushes to pops, or its pops to the frees
+    that release their slots) pairs the i-th run of a site with the i-th
+    run of its partner: the rewrite must pair the same sites."""
+    partners = _partners(original)
+    does, verb, second, original_does, got_label = words
+    mismatches = []
+    for (first, then), (ran, then_ran) in sorted(rewritten.items(), key=_order):
+        if (first, then) in original:
+            continue
+        op = ops.get(then, then)
+        expected = partners.get(then)
+        got = _iteration(first, ran)
+        wanted = (f"nothing (the original has no such {second})" if expected is None
+                  else f"{_site(expected)} iteration {_iteration(expected, then_ran)}")
+        notes = ((ops.get(first, first), f"{got_label}: {verb} here, iteration {got}"),)
+        if expected is not None:
+            notes += ((expected, f"expected: {verb} here, iteration "
+                                 f"{_iteration(expected, then_ran)}"),)
+        mismatches.append(Mismatch(op, (
+            f"message identity mismatch on {pipe}: {_site(op)} iteration "
+            f"{_iteration(then, then_ran)} {does} {_site(ops.get(first, first))} "
+            f"iteration {got}, but the original {original_does} {wanted}"), notes))
+    return mismatches
 
 
 def _order(item) -> tuple:
@@ -181,8 +199,8 @@ def _position(op: ir.Operation) -> tuple:
 
 
 def _partners(pairs: dict) -> dict | None:
-    """pop op -> its one push op, when the pairs are pure (module
-    docstring), else None."""
+    """second op -> its one first op (pop -> push, free -> pop), when the
+    pairs are pure (module docstring), else None."""
     pushes, pops = {}, {}
     for push, pop in pairs:
         if pushes.setdefault(pop, push) != push or pops.setdefault(push, pop) != pop:
@@ -248,8 +266,10 @@ def same_streams(before: tuple[Program, Program], after: tuple[Program, Program]
     mismatches = []
     for pipe in sorted(pipes):
         producer = 0 if pipe.direction == C2V else 1
-        for side, kind in ((producer, PUSH), (1 - producer, POP)):
-            mismatches += _same_stream(before[side], after[side], pipe, kind, site, budget)
+        # The consumer's frees release the oldest popped slot: their place
+        # among its pops must not change either.
+        for side, kinds in ((producer, (PUSH,)), (1 - producer, (POP, FREE))):
+            mismatches += _same_stream(before[side], after[side], pipe, kinds, site, budget)
     return mismatches
 
 
@@ -258,19 +278,19 @@ def same_streams(before: tuple[Program, Program], after: tuple[Program, Program]
 _LOCKSTEP = Pipe(C2V, 0)
 
 
-def _same_stream(before: Program, after: Program, pipe: Pipe, kind: str, site: Callable,
+def _same_stream(before: Program, after: Program, pipe: Pipe, kinds: tuple, site: Callable,
                  budget: int) -> list[Mismatch]:
     """Whether `after` runs the same sites as `before` in the same order
-    among its `kind` ops on `pipe`."""
+    among its ops of `kinds` on `pipe`."""
     if after.body is before.body:
         return []
-    lead = dataclasses.replace(after, role="cube", body=_stream(after.body, pipe, kind, PUSH),
+    lead = dataclasses.replace(after, role="cube", body=_stream(after.body, pipe, kinds, PUSH),
                                freed=set())
     follow = dataclasses.replace(before, role="vector", freed=set(),
-                                 body=_stream(before.body, pipe, kind, POP))
+                                 body=_stream(before.body, pipe, kinds, POP))
     model = Model(lead, follow, {_LOCKSTEP: 1}, 1, budget, identity=site)
     outcome = model.run()
-    what = "push to" if kind == PUSH else "pop from"
+    what = "push to" if kinds == (PUSH,) else "pop from or tfree on"
     if not outcome.complete:
         return [Mismatch(after.function, (
             f"message identity not proved on {pipe}: the order of the {after.role} "
@@ -278,8 +298,11 @@ def _same_stream(before: Program, after: Program, pipe: Pipe, kind: str, site: C
             unknown=True)]
     for (mine, original), (at, _) in sorted(model.pairs[_LOCKSTEP].items(), key=_order):
         if mine != original:
-            return [Mismatch(model.ops.get(mine, mine), (
-                f"message identity mismatch on {pipe}: this {what} {pipe} (iteration "
+            op = model.ops.get(mine, mine)
+            this = ("push to" if kinds == (PUSH,) else
+                    "tfree on" if OPS[op.name].kind == FREE else "pop from")
+            return [Mismatch(op, (
+                f"message identity mismatch on {pipe}: this {this} {pipe} (iteration "
                 f"{_iteration(mine, at)}) comes where the original {after.role} kernel runs "
                 f"{_site(original)} (several sites share the pipe, so its order must "
                 f"not change)"), ((original, "the original op at that position"),))]
@@ -291,15 +314,15 @@ def _same_stream(before: Program, after: Program, pipe: Pipe, kind: str, site: C
     return []
 
 
-def _stream(nodes: tuple, pipe: Pipe, kind: str, as_kind: str) -> tuple:
-    """The `kind` events on `pipe` of a program body, as `as_kind` events of
-    the lockstep pipe (with their ops), loops kept."""
+def _stream(nodes: tuple, pipe: Pipe, kinds: tuple, as_kind: str) -> tuple:
+    """The events of `kinds` on `pipe` of a program body, as `as_kind`
+    events of the lockstep pipe (with their ops), loops kept."""
     out = []
     for node in nodes:
         if node.__class__ is Loop:
-            body = _stream(node.body, pipe, kind, as_kind)
+            body = _stream(node.body, pipe, kinds, as_kind)
             if body:
                 out.append(Loop(node.trip, body, node.op))
-        elif node.kind == kind and node.pipe == pipe:
+        elif node.kind in kinds and node.pipe == pipe:
             out.append(Event(as_kind, _LOCKSTEP, "", node.op))
     return tuple(out)

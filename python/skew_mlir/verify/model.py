@@ -92,11 +92,14 @@ class Identities:
     """Which push op each pop op received from in a run (docs/message-identity.md).
 
     `pairs[pipe][(push site, pop site)]` = (push ordinal, pop ordinal) of
-    the first such message; `totals[site]` = how often the site ran in all
-    (an int, or a verify.trips.Affine of a symbolic trip); `ops[site]` = an
-    op of the run's programs standing for it (where to report)."""
+    the first such message; `releases[pipe][(pop site, free site)]` the
+    same for the tfree that released a popped slot; `totals[site]` = how
+    often the site ran in all (an int, or a verify.trips.Affine of a
+    symbolic trip); `ops[site]` = an op of the run's programs standing for
+    it (where to report)."""
 
     pairs: dict[Pipe, dict[tuple, tuple]]
+    releases: dict[Pipe, dict[tuple, tuple]]
     totals: dict
     ops: dict
 
@@ -159,14 +162,17 @@ class Model:
         # maps each FIFO op to the site it stands for; per (lane, site) how
         # often the lane has run it so far (its ordinal), per pipe the (push
         # site, pop site) pairs seen, each with the ordinals of its first
-        # occurrence, and per site the first op seen of it.
+        # occurrence, the same for (pop site, free site), and per site the
+        # first op seen of it.
         self.site = identity
         self.ordinals: dict[tuple[int, Hashable], object] | None = (
             None if identity is None else {})
         self.ops: dict[Hashable, ir.Operation] = {}
         self.sites: dict[Event, Hashable] = {}  # each event's site, asked once
         self.pairs: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
-        # Per pipe: message index -> the (site, ordinal) of each of its pushes.
+        self.releases: dict[Pipe, dict[tuple, tuple]] = {pipe: {} for pipe in self.pipes}
+        # Per pipe: message index -> the (site, ordinal) of each of its
+        # pushes and pops, until every consumer lane has released it.
         self.stamps: dict[Pipe, dict[int, list]] = {pipe: {} for pipe in self.pipes}
         # What a period ran, for its jump: each (lane, site) counted, in
         # order, and what each jump added to the counts.
@@ -250,8 +256,10 @@ class Model:
                        for pipe, stamps in self.stamps.items()}
         if self.ordinals is not None:
             copy.ordinals = {site: value(n) for site, n in self.ordinals.items()}
-        copy.pairs = {pipe: {sites: (value(a), value(b)) for sites, (a, b) in pairs.items()}
-                      for pipe, pairs in self.pairs.items()}
+        copy.pairs, copy.releases = ({pipe: {sites: (value(a), value(b))
+                                             for sites, (a, b) in pairs.items()}
+                                      for pipe, pairs in relation.items()}
+                                     for relation in (self.pairs, self.releases))
         # A part of one trip looks for periods afresh, if at all (they only
         # speed a run up, and its counters are plain integers); a longer one
         # keeps the states seen, or it would run its periods again to find them.
@@ -395,12 +403,13 @@ class Model:
 
     def _run_lane(self, lane: Lane) -> None:
         """Run a lane until it blocks or ends.
-        With identity on, each push and pop counts its site's ordinal; a
-        push stamps its message with it, a pop records which push sites its
-        message came from, with both ordinals the first time."""
+        With identity on, each push, pop and free counts its site's ordinal;
+        a push or pop stamps its message with it, a pop records which push
+        sites its message came from, a free which pop site its slot's did,
+        with both ordinals the first time."""
         cursor = lane.cursor
         index, side = lane.index, lane.side
-        ordinals, sites = self.ordinals, self.sites
+        ordinals = self.ordinals
         while True:
             # A fork may resume here until the event changes the state.
             self._safe = True
@@ -412,12 +421,20 @@ class Model:
             kind = event.kind
             if kind is FREE:
                 self._safe = False
-                if state.free(index) is None:
+                message = state.free(index)
+                if message is None:
                     self.findings.append(Finding(
                         "error", event.op,
                         f"tfree on {event.pipe} with no popped, unreleased slot to "
                         f"release (the {lane.name} frees more often than it pops)"))
                     raise _Stop()
+                if ordinals is not None:
+                    ordinal, count = self._count(event, side)
+                    releases = self.releases[pipe]
+                    # The lane's own pop of the message (the consumer's side).
+                    for (popper, popped), popped_count in self.stamps[pipe][message]:
+                        if popper == side:
+                            releases.setdefault((popped, ordinal[1]), (popped_count, count))
                 self._forget(pipe, state)
             else:
                 if kind is PUSH:
@@ -431,28 +448,37 @@ class Model:
                     self._safe = False
                     message = state.pop(index)
                 if ordinals is not None:
-                    key = sites.get(event)
-                    if key is None:
-                        key = sites[event] = self.site(event.op)
-                        self.ops.setdefault(key, event.op)
-                    ordinal = (side, key)
-                    count = ordinals.get(ordinal, 0)
-                    ordinals[ordinal] = count + 1
-                    self.counted.append(ordinal)
+                    ordinal, count = self._count(event, side)
+                    stamps = self.stamps[pipe].setdefault(message, [])
                 if kind is PUSH:
                     self.messages[pipe].setdefault(message, []).append(event)
-                    if ordinals is not None:
-                        self.stamps[pipe].setdefault(message, []).append((ordinal, count))
                 else:
                     pushes = self.messages[pipe][message]
                     if ordinals is not None:
                         pairs = self.pairs[pipe]
-                        for (_, pushed), pushed_count in self.stamps[pipe][message]:
-                            pairs.setdefault((pushed, key), (pushed_count, count))
+                        for (pusher, pushed), pushed_count in stamps:
+                            # Pushes: the other core's (-1: the cube).
+                            if (pusher == -1) != (side == -1):
+                                pairs.setdefault((pushed, ordinal[1]), (pushed_count, count))
                     self._check(event, pushes, message, state)
                     self._forget(pipe, state)
+                if ordinals is not None:
+                    stamps.append((ordinal, count))
             cursor.frames[-1][1] += 1
             self.simulated += 1
+
+    def _count(self, event: Event, side: int) -> tuple[tuple, object]:
+        """Counts a run of the event's site by the lane on `side` (identity
+        on): its ordinal key and the count before this run."""
+        key = self.sites.get(event)
+        if key is None:
+            key = self.sites[event] = self.site(event.op)
+            self.ops.setdefault(key, event.op)
+        ordinal = (side, key)
+        count = self.ordinals.get(ordinal, 0)
+        self.ordinals[ordinal] = count + 1
+        self.counted.append(ordinal)
+        return ordinal, count
 
     def identities(self) -> Identities:
         """What the run saw of message identity (a Model built with
@@ -460,7 +486,7 @@ class Model:
         totals: dict = {}
         for (_, site), count in self.ordinals.items():
             totals.setdefault(site, count)  # every lane of a core runs the same program
-        return Identities(self.pairs, totals, self.ops)
+        return Identities(self.pairs, self.releases, totals, self.ops)
 
     def _forget(self, pipe: Pipe, state: PipeState) -> None:
         """Drop the messages every consumer lane has popped and released."""

@@ -1,17 +1,17 @@
 """Which FIFO op of an original kernel each FIFO op of a rewrite stands for,
 across two files (docs/message-identity.md).
 
-- By location, when every push and pop of the rewrite has the location of
-  exactly one push or pop of the original, of the same kind, pipe and kernel
+- By location, when every push, pop and tfree of the rewrite has the
+  location of exactly one such op of the original, of the same kind, pipe and kernel
   role, and the original's locations tell its ops apart: a rewrite made by a
   pass keeps its ops' locations (the pass clones ops with theirs), so do
   files printed with `--mlir-print-debuginfo`, and hand-made rewrites can
   name their sites (`loc("S")`) in both files.
 - Otherwise by what they move: a push by the value it pushes (a kernel
   argument by position, or the result of the n-th op of its name in the
-  kernel), so reordered pushes are told apart; a pop by its position among
-  its kernel's pops from the pipe. Every op of each side must match one of
-  the other's.
+  kernel), so reordered pushes are told apart; a pop (a tfree) by its
+  position among its kernel's pops from (frees on) the pipe. Every op of
+  each side must match one of the other's.
 
 `match_sites(before, after)` -> (site map, None) or (None, why not): the map
 takes each FIFO op of `after` (a dict role -> kernel function) to the op of
@@ -23,15 +23,15 @@ from __future__ import annotations
 from mlir import ir
 
 from ..diagnostics import place, site_name
-from ..fifo_model import OPS, POP, PUSH, pipe_of, tile_of
+from ..fifo_model import OPS, PUSH, pipe_of, tile_of
 
 
 def _fifo_ops(function: ir.Operation) -> list[ir.Operation]:
-    """The pushes and pops of a kernel, in program order."""
+    """The pushes, pops and frees of a kernel, in program order."""
     found = []
 
     def visit(op):
-        if op.name in OPS and OPS[op.name].kind in (PUSH, POP):
+        if op.name in OPS:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -75,13 +75,14 @@ def _moved(function: ir.Operation, ops: list) -> tuple[dict, list]:
     """Each op's key by what it moves (module docstring), and the ops whose
     key repeats."""
     ordinals = _ordinals(function)
-    pops: dict = {}
+    positions: dict = {}
     keys = {}
     for op in ops:
-        if OPS[op.name].kind == POP:
-            n = pops.get(pipe_of(op), 0)
-            pops[pipe_of(op)] = n + 1
-            keys[op] = (op.name, pipe_of(op), "pop", n)
+        kind = OPS[op.name].kind
+        if kind != PUSH:
+            n = positions.get((kind, pipe_of(op)), 0)
+            positions[(kind, pipe_of(op))] = n + 1
+            keys[op] = (op.name, pipe_of(op), kind, n)
             continue
         value = tile_of(op)
         if isinstance(value, ir.BlockArgument) and value.owner.owner == function:

@@ -11,7 +11,10 @@ messages in that order. The only departure is `exchange`: the receiver of
 message 0 sends message 1 before it pops message 0 (both cores push first,
 then pop), which needs one slot per pipe. When any message asks for it, a
 core frees every tile it receives (`tfree`) before its next pop: with the
-tile as operand when that message asks, else in the operand-less form.
+tile as operand when that message asks, else in the operand-less form; or,
+with `PairSpec.late_free`, at the end of the iteration's FIFO ops, after
+its later pops (then the slot count is at least the messages a core
+receives per iteration, `held_slots`).
 
 What varies: start / stop / step of each core's loop (its own; only the trip
 count is shared), index or i16 / i32 / i64 induction variables, `scf.for
@@ -240,6 +243,10 @@ class PairSpec:
     # Every pushed tile is cast to a dynamic first dimension (tensor<?x...>),
     # popped with its static shape.
     dynamic_dim: bool = False
+    # A core that frees frees its tiles after its last pop of the iteration
+    # (module docstring): a co-skew that moves a pop ahead of a free would
+    # change which slot the free releases (issue 23, session 11).
+    late_free: bool = False
     # The one core that stores into %mem (the messages it receives that ask
     # for it) and loads from it anywhere (its mload leaves). The other core
     # loads nothing (its mload leaves render as the tile argument) and
@@ -277,6 +284,7 @@ class Config:
     # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
     # the multi-round-trip pairs the pass co-skews (with_alternation).
     alternations: bool = True
+    late_frees: bool = True  # PairSpec.late_free
 
 
 # --- choosers -------------------------------------------------------------------
@@ -383,7 +391,19 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                 if handoff_loop(spec, loop) else loop for loop in spec.loops))
     if config.alternations and ch.boolean(0.1):
         spec = with_alternation(spec, ch, config)
+    if config.late_frees and not narrow_loops(spec) and ch.boolean(0.15):
+        spec = dataclasses.replace(spec, late_free=True)
+        spec = dataclasses.replace(spec, slots=max(spec.slots, held_slots(spec)))
     return spec
+
+
+def held_slots(spec: PairSpec) -> int:
+    """The slots a pipe needs for the pair to run: with late frees, as many
+    as the messages a core receives in one iteration of a loop, else one."""
+    if not spec.late_free:
+        return 1
+    return max([sum(m.sender != side for m in loop.messages)
+                for loop in spec.loops for side in SIDES] + [1])
 
 
 def with_alternation(spec: PairSpec, ch, config: Config) -> PairSpec:
@@ -903,7 +923,8 @@ class _Function:
                     self.emit(f'"{PUSH[side]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
                 self.absorb(ctx, i, tile)
             else:
-                self._free(pending)
+                if not self.spec.late_free:
+                    self._free(pending)
                 if called:  # the helper frees its slot when the kernel frees
                     tile = self.op(f"func.call @{self.helper('receive', frees)}() "
                                    f": () -> {self.tile}", "p")
@@ -1339,6 +1360,7 @@ _SIMPLER = {
     "init_side": [""],
     "table": ["module"],
     "dynamic_dim": [False],
+    "late_free": [False],
     "blocks": [""],
     "alias": ["direct"],
     "earlier_bound": [False],
