@@ -94,6 +94,9 @@ def check_same_messages(before: tuple[Program, Program], after: tuple[Program, P
                         site: Callable = same_site, budget: int = DEFAULT_BUDGET,
                         before_slots: dict[Pipe, int] | None = None) -> list[Mismatch]:
     site = _through_branches(before, site)
+    branches = _unread_branches(after, site)
+    if branches:
+        return branches
     runs = []
     for programs, mapping, counts in ((before, same_site, before_slots or slots),
                                       (after, site, slots)):
@@ -123,6 +126,24 @@ def _through_branches(before: tuple[Program, Program], site: Callable) -> Callab
             found = aliases[found]
         return found
     return through
+
+
+def _unread_branches(after: tuple[Program, Program], site: Callable) -> list[Mismatch]:
+    """The model runs the first branch of an scf.if whose branches have the
+    same FIFO events (Program.aliases: each event of another branch -> the
+    first branch's at its position). That stands for the other branches
+    only when each of their events is the same site as the first branch's
+    at its position: otherwise the branches deliver other messages."""
+    mismatches = []
+    for program in after:
+        for other, first in program.aliases.items():
+            if site(other) != site(first):
+                mismatches.append(Mismatch(other, (
+                    f"message identity mismatch: {_site(other)} stands for "
+                    f"{_site(site(other))}, but at its place the scf.if's first branch "
+                    f"runs {_site(site(first))}: the branches reorder the messages "
+                    "differently"), ((first, "the first branch's op at that place"),)))
+    return mismatches
 
 
 def compare(before: Identities, after: Identities, meet: TripSet | None = None

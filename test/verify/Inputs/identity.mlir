@@ -154,3 +154,90 @@ module {
     return %r : tensor<4xf32>
   }
 }
+//--- if_named.mlir
+// Both branches of an scf.if push a, then b; the sites are named.
+module {
+  func.func @cube(%c: i1, %a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    scf.if %c {
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> () loc("TA")
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> () loc("TB")
+    } else {
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> () loc("EA")
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> () loc("EB")
+    }
+    return
+  }
+  func.func @vector() -> (tensor<4xf32>, tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %x = "pto.tpop_from_aic"() : () -> tensor<4xf32> loc("X")
+    %y = "pto.tpop_from_aic"() : () -> tensor<4xf32> loc("Y")
+    return %x, %y : tensor<4xf32>, tensor<4xf32>
+  }
+}
+//--- if_else_swapped.mlir
+// The rewrite swaps the pushes of the else branch only: the model reads the
+// then branch, which delivers as before.
+module {
+  func.func @cube(%c: i1, %a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    scf.if %c {
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> () loc("TA")
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> () loc("TB")
+    } else {
+      "pto.tpush_to_aiv"(%b) : (tensor<4xf32>) -> () loc("EB")
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> () loc("EA")
+    }
+    return
+  }
+  func.func @vector() -> (tensor<4xf32>, tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %x = "pto.tpop_from_aic"() : () -> tensor<4xf32> loc("X")
+    %y = "pto.tpop_from_aic"() : () -> tensor<4xf32> loc("Y")
+    return %x, %y : tensor<4xf32>, tensor<4xf32>
+  }
+}
+//--- defs.mlir
+// Pushes a+b, then a+a.
+module {
+  func.func @cube(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    %x = arith.addf %a, %b : tensor<4xf32>
+    %y = arith.addf %a, %a : tensor<4xf32>
+    "pto.tpush_to_aiv"(%x) : (tensor<4xf32>) -> ()
+    "pto.tpush_to_aiv"(%y) : (tensor<4xf32>) -> ()
+    return
+  }
+  func.func @vector() -> (tensor<4xf32>, tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    %q = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    return %p, %q : tensor<4xf32>, tensor<4xf32>
+  }
+}
+//--- defs_reordered.mlir
+// The additions defined in the other order (the same messages), and then
+// the pushes swapped as well (a+a first: other messages).
+module {
+  func.func @cube(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    %y = arith.addf %a, %a : tensor<4xf32>
+    %x = arith.addf %a, %b : tensor<4xf32>
+    "pto.tpush_to_aiv"(%x) : (tensor<4xf32>) -> ()
+    "pto.tpush_to_aiv"(%y) : (tensor<4xf32>) -> ()
+    return
+  }
+  func.func @vector() -> (tensor<4xf32>, tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    %q = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    return %p, %q : tensor<4xf32>, tensor<4xf32>
+  }
+}
+//--- defs_swapped.mlir
+module {
+  func.func @cube(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto.core = "aic"} {
+    %y = arith.addf %a, %a : tensor<4xf32>
+    %x = arith.addf %a, %b : tensor<4xf32>
+    "pto.tpush_to_aiv"(%y) : (tensor<4xf32>) -> ()
+    "pto.tpush_to_aiv"(%x) : (tensor<4xf32>) -> ()
+    return
+  }
+  func.func @vector() -> (tensor<4xf32>, tensor<4xf32>) attributes {pto.core = "aiv"} {
+    %p = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    %q = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    return %p, %q : tensor<4xf32>, tensor<4xf32>
+  }
+}
