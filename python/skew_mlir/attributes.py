@@ -26,3 +26,16 @@ def integer_value(attr: ir.Attribute) -> int | None:
     if type_.is_unsigned and value < 0:
         value += 1 << type_.width
     return value
+
+
+def string_value(attr: ir.Attribute) -> str:
+    """A string attribute's text. Its bytes need not be UTF-8 (`"\\FF"` is
+    valid IR), where the bindings' `.value` raises: such bytes come back
+    as escapes."""
+    return ir.StringAttr(attr).value_bytes.decode("utf-8", "backslashreplace")
+
+
+def symbol_name(op: ir.Operation) -> str:
+    """The name of a symbol op (a function), read as string_value does."""
+    return string_value(op.attributes["sym_name"])
+

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from mlir import ir
 
 from . import _native, dialect as pto, tile_types
-from .attributes import integer_value
+from .attributes import integer_value, string_value, symbol_name
 from .calls import call_summaries, calls_under
 from .diagnostics import LocatedError
 
@@ -254,7 +254,7 @@ def kernel_role(op: ir.Operation) -> str | None:
     roles = []
     if pto.CORE_ATTR in op.attributes:
         attr = op.attributes[pto.CORE_ATTR]
-        value = ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else None
+        value = string_value(attr) if isinstance(attr, ir.StringAttr) else None
         if value not in CORE_ROLES:
             raise FifoError(op, f"'{pto.CORE_ATTR}' must be the string \"aic\" or "
                                 f"\"aiv\", got {attr}")
@@ -676,13 +676,9 @@ def pair_slots(table: SlotTable, kernels: dict, uses: dict, anchor: ir.Operation
         for pipe, op in used.items():
             if declared and pipe not in declared:
                 errors.append((op, f"pipe {pipe} is not initialised in "
-                                   f"@{_name(kernels[role])}, which initialises other pipes"))
+                                   f"@{symbol_name(kernels[role])}, which initialises other pipes"))
     pipes = set().union(*uses.values()) if uses else set()
     functions = list(kernels.values())
     errors += table.conflicts(pipes, {f"the {role} kernel": function
                                       for role, function in kernels.items()})
     return {pipe: table.slots(pipe, anchor, functions) for pipe in sorted(pipes)}, errors
-
-
-def _name(function: ir.Operation) -> str:
-    return ir.StringAttr(function.attributes["sym_name"]).value

@@ -34,8 +34,9 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
+from ..attributes import symbol_name
 from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
-                              fifo_holders, function_name, producer_skew, program_uses)
+                              fifo_holders, producer_skew, program_uses)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
 from .depth import skew_depth
@@ -422,7 +423,7 @@ def _at(trips: TripSet | None) -> str:
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                decided: dict, coskews: dict) -> None:
     pair = Pair(module, cube, vector, slots)
-    names = {role: function_name(f) for role, f in pair.functions.items()}
+    names = {role: symbol_name(f) for role, f in pair.functions.items()}
     role_of = {plan.loop: ("cube" if kernel_function(plan.loop) == cube
                            else "vector") for plan in skews}
     planned = {**coskews, **{plan.loop: plan for plan in skews}}
@@ -604,7 +605,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
     function = _top_function(plan.loop)
     if function is None:
         return
-    name = (function_name(function) if "sym_name" in function.attributes
+    name = (symbol_name(function) if "sym_name" in function.attributes
             else function.name)
     if not is_symbol_table(root):
         why = (f"@{name} is not a kernel and its callers are not visible from this "
@@ -636,7 +637,7 @@ def _calling_kernel(function: ir.Operation, visible: VisiblePeers) -> str | None
     else None."""
     for kernel, anything, reached in visible.reach(function.parent.operation):
         if anything or function in reached:
-            return function_name(kernel)
+            return symbol_name(kernel)
     return None
 
 

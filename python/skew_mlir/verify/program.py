@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from ..attributes import symbol_name
 from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
                           fifo_ops_under, freed_pipes, message_type, pipe_of, split_of,
                           tile_of)
@@ -219,7 +220,7 @@ class _Builder:
             # Branches between blocks are not modelled: reading the first
             # block alone would prove a program that never runs.
             self.unproved.append((self.function, f"the body of kernel "
-                                  f"@{function_name(self.function)} has "
+                                  f"@{symbol_name(self.function)} has "
                                   f"{len(region.blocks)} blocks (unstructured "
                                   "control flow is not modelled)"))
         self.unproved.extend(self.fifo_calls())
@@ -300,7 +301,7 @@ def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | Non
     core = OPS[op.name].core if op.name in OPS else INIT_OPS.get(op.name)
     if core is None or core == role:
         return None
-    return (f"'{op.name}' runs on the {core} core, but @{function_name(function)} "
+    return (f"'{op.name}' runs on the {core} core, but @{symbol_name(function)} "
             f"is the {role} kernel")
 
 
@@ -329,10 +330,6 @@ def _events(nodes: tuple):
             yield from _events(node.body)
         else:
             yield node
-
-
-def function_name(function: ir.Operation) -> str:
-    return ir.StringAttr(function.attributes["sym_name"]).value
 
 
 def build_template(role: str, function: ir.Operation, holders: set,
