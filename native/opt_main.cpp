@@ -342,6 +342,16 @@ int runDriver(const std::vector<std::string> &args, const std::string &version) 
   if (!cl::ParseCommandLineOptions(argv.size(), argv.data(), overview))
     return 1;
 
+  // The chunks are split at the marker less its last two characters (the
+  // rest tells a near miss): a shorter marker would split at every byte.
+  if (flags->splitInputFile.getNumOccurrences() &&
+      !flags->splitInputFile.empty() && flags->splitInputFile.size() <= 2) {
+    llvm::errs() << args[0] << ": for the --split-input-file option: the marker '"
+                 << flags->splitInputFile
+                 << "' must be longer than 2 characters\n";
+    return 1;
+  }
+
   if (flags->showDialects) {
     llvm::outs() << "Available Dialects: " << dialectNames << "\n";
     return 0;

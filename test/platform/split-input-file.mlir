@@ -8,6 +8,11 @@
 // RUN: not mlir-opt-upstream --irdl-file=%pto_irdl %s -split-input-file 2> %t.upstream.err > %t.upstream
 // RUN: diff %t.upstream %t.ours
 // RUN: diff %t.upstream.err %t.ours.err
+// A marker of two characters or fewer would split at every byte (upstream
+// mlir-opt then runs out of memory): an error.
+// RUN: not pto-opt %s --split-input-file=XX 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: not mlir-opt %s --split-input-file=X 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: for the --split-input-file option: the marker '{{X+}}' must be longer than 2 characters
 
 // CHECK: func.func @first() attributes {test.count = 3 : i64
 // CHECK: // -----
