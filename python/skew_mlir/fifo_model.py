@@ -172,8 +172,9 @@ def op_error(op: ir.Operation) -> str | None:
             return None
         split = split_of(op)
         if split not in SPLIT_NAMES:
-            return (f"'{op.name}' split must be 0 (none), 1 (up/down) or 2 "
-                    f"(left/right), got {split}")
+            # 3 and 4 (the odd variants) are valid IR: the dialect checks it.
+            return (f"'{op.name}' split {split} is not modelled: the FIFO model "
+                    "reads split 0 (none), 1 (up/down) and 2 (left/right)")
         if _int_attr(op, "id", 0) < 0:
             return f"'{op.name}' id must be >= 0, got {_int_attr(op, 'id', 0)}"
     except FifoError as exc:

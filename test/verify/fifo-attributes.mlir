@@ -6,8 +6,16 @@
 // RUN: pto-opt %s --pto-skew-cross-core -split-input-file -verify-diagnostics
 
 func.func @f(%t: tensor<16x16xf32>) {
-  // expected-error @below {{'pto.tpush_to_aiv' split must be 0 (none), 1 (up/down) or 2 (left/right), got 3}}
+  // expected-error @below {{'pto.tpush_to_aiv' split 3 is not modelled: the FIFO model reads split 0 (none), 1 (up/down) and 2 (left/right)}}
   "pto.tpush_to_aiv"(%t) {split = 3 : i8} : (tensor<16x16xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'pto.tfree_from_aic' split 4 is not modelled}}
+  "pto.tfree_from_aic"() {split = 4 : i8} : () -> ()
   return
 }
 
