@@ -130,6 +130,67 @@ def PTO_HwPipeEnum : PTO_Enum<"HwPipe", "a hardware pipe", [
   I32EnumAttrCase<"PIPE_FIX", 10>]>;
 def PTO_HwPipeAttr : PTO_BracketEnumAttr<PTO_HwPipeEnum, "pipe">;
 
+// The event flags the hardware pipes signal each other with.
+def PTO_EventEnum : PTO_Enum<"Event", "a hardware event flag", [
+  I32EnumAttrCase<"EVENT_ID0", 0>,
+  I32EnumAttrCase<"EVENT_ID1", 1>,
+  I32EnumAttrCase<"EVENT_ID2", 2>,
+  I32EnumAttrCase<"EVENT_ID3", 3>,
+  I32EnumAttrCase<"EVENT_ID4", 4>,
+  I32EnumAttrCase<"EVENT_ID5", 5>,
+  I32EnumAttrCase<"EVENT_ID6", 6>,
+  I32EnumAttrCase<"EVENT_ID7", 7>]>;
+def PTO_EventAttr : PTO_BracketEnumAttr<PTO_EventEnum, "event">;
+
+// The kinds of tile op a high-level event names as its producer or consumer
+// (the pipe each runs on is left to the lowering).
+def PTO_SyncOpTypeEnum : PTO_Enum<"SyncOpType", "the kind of op an event joins", [
+  I32EnumAttrCase<"TLOAD", 0>,
+  I32EnumAttrCase<"TSTORE_ACC", 1>,
+  I32EnumAttrCase<"TSTORE_VEC", 2>,
+  I32EnumAttrCase<"TMOV_M2L", 3>,
+  I32EnumAttrCase<"TMOV_M2S", 4>,
+  I32EnumAttrCase<"TMOV_M2B", 5>,
+  I32EnumAttrCase<"TMOV_M2V", 6>,
+  I32EnumAttrCase<"TMOV_V2M", 7>,
+  I32EnumAttrCase<"TMATMUL", 8>,
+  I32EnumAttrCase<"TVEC", 9>,
+  I32EnumAttrCase<"TVECWAIT_EVENT", 10>]>;
+// #pto.pipe_event_type<TLOAD>, and its older spelling #pto.sync_op_type<TLOAD>.
+def PTO_PipeEventTypeAttr : AttrDef<PTO_Dialect, "PipeEventType"> {
+  let mnemonic = "pipe_event_type";
+  let summary = "the kind of op at one end of an event";
+  let parameters = (ins EnumParameter<PTO_SyncOpTypeEnum>:$value);
+  let assemblyFormat = "`<` $value `>`";
+}
+def PTO_SyncOpTypeAttr : AttrDef<PTO_Dialect, "SyncOpType"> {
+  let mnemonic = "sync_op_type";
+  let summary = "the kind of op at one end of an event (older spelling)";
+  let parameters = (ins EnumParameter<PTO_SyncOpTypeEnum>:$value);
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_FenceScopeEnum : PTO_Enum<"FenceScope", "what a fence makes visible", [
+  I32EnumAttrCase<"LocalMemory", 0, "local_memory">,
+  I32EnumAttrCase<"GM", 1, "gm">,
+  I32EnumAttrCase<"All", 2, "all">]>;
+def PTO_FenceScopeAttr : PTO_BracketEnumAttr<PTO_FenceScopeEnum, "fence_scope">;
+
+// Cross-device signals (the comm ops).
+def PTO_NotifyOpEnum : PTO_Enum<"NotifyOp", "how a notify updates a signal", [
+  I32EnumAttrCase<"AtomicAdd", 0, "atomic_add">,
+  I32EnumAttrCase<"Set", 1, "set">]>;
+def PTO_NotifyOpAttr : PTO_KeywordEnumAttr<PTO_NotifyOpEnum, "notify_op">;
+
+def PTO_WaitCmpEnum : PTO_Enum<"WaitCmp", "the test a wait applies to a signal", [
+  I32EnumAttrCase<"EQ", 0, "eq">,
+  I32EnumAttrCase<"NE", 1, "ne">,
+  I32EnumAttrCase<"GT", 2, "gt">,
+  I32EnumAttrCase<"GE", 3, "ge">,
+  I32EnumAttrCase<"LT", 4, "lt">,
+  I32EnumAttrCase<"LE", 5, "le">]>;
+def PTO_WaitCmpAttr : PTO_KeywordEnumAttr<PTO_WaitCmpEnum, "wait_cmp">;
+
 // The fixpipe epilogue of a cube push from the accumulator.
 def PTO_FixpipeLayoutEnum : PTO_Enum<"FixpipeLayout", "fixpipe layout", [
   I32EnumAttrCase<"NZ2ND", 0, "nz2nd">,
@@ -225,8 +286,9 @@ def PTO_SLayoutEnum : PTO_Enum<"SLayout", "fractal layout of a tile", [
   I32EnumAttrCase<"ColMajor", 2, "col_major">]>;
 
 // !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=?,
-// blayout=row_major, slayout=none_box, fractal=512, pad=0>: a tile buffer
-// in a local memory, with its valid region (? = set at run time).
+// blayout=row_major, slayout=none_box, fractal=512, pad=0[, compact=1]>: a
+// tile buffer in a local memory, with its valid region (? = set at run time).
+// `compact` is PTOAS's compact mode (0 none, 1 normal, 2 one extra row).
 def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
   let summary = "a tile buffer in a core-local memory";
   let parameters = (ins
@@ -239,7 +301,8 @@ def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
     EnumParameter<PTO_BLayoutEnum>:$blayout,
     EnumParameter<PTO_SLayoutEnum>:$slayout,
     "int64_t":$fractal,
-    "int64_t":$pad);
+    "int64_t":$pad,
+    "int64_t":$compact);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
@@ -249,6 +312,15 @@ def PTO_MultiTileBufType : PTO_Type<"MultiTileBuf", "multi_tile_buf"> {
   let summary = "several slots of one tile buffer type";
   let parameters = (ins "::skew::pto::TileBufType":$slotType, "int64_t":$count);
   let assemblyFormat = "`<` qualified($slotType) `,` `count` `=` $count `>`";
+  let genVerifyDecl = 1;
+}
+
+// !pto.local_array<64xi32>: a small array in the core's scalar stack.
+def PTO_LocalArrayType : PTO_Type<"LocalArray", "local_array"> {
+  let summary = "a statically shaped array local to the running core";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
@@ -270,6 +342,9 @@ def PTO_TensorView
 def PTO_PartitionView
     : Type<CPred<"::llvm::isa<::skew::pto::PartitionTensorViewType>($_self)">,
            "partition tensor view", "::skew::pto::PartitionTensorViewType">;
+def PTO_LocalArray
+    : Type<CPred<"::llvm::isa<::skew::pto::LocalArrayType>($_self)">,
+           "local array", "::skew::pto::LocalArrayType">;
 def PTO_Pipe : Type<CPred<"::llvm::isa<::skew::pto::PipeType>($_self)">,
                     "pipe handle", "::skew::pto::PipeType">;
 

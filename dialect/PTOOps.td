@@ -138,6 +138,131 @@ def PTO_TExpandSOp
   let summary = "fill a tile with a scalar";
 }
 
+// A tile op with one or two sources and an optional scratch tile after them.
+class PTO_UnaryTmpOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, PTO_OptScratch:$tmp),
+                "$src (`,` $tmp^)? `:` qualified(type($src)) "
+                "(`,` qualified(type($tmp))^)?"> {
+  let summary = doc;
+}
+class PTO_BinaryTmpOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1, PTO_OptScratch:$tmp),
+                "$src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` "
+                "qualified(type($src1)) (`,` qualified(type($tmp))^)?"> {
+  let summary = doc;
+}
+
+def PTO_TReluOp : PTO_UnaryOp<"trelu", "elementwise max(x, 0)">;
+def PTO_TRowExpandOp
+    : PTO_UnaryOp<"trowexpand", "broadcast the first element of each row along the row">;
+def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "maximum of each column">;
+def PTO_TColMinOp : PTO_UnaryOp<"tcolmin", "minimum of each column">;
+
+def PTO_TRsqrtOp : PTO_UnaryTmpOp<"trsqrt", "elementwise 1 / sqrt(x)">;
+def PTO_TTransOp : PTO_UnaryTmpOp<"ttrans", "transpose a tile (with a scratch tile)">;
+def PTO_TColSumOp : PTO_UnaryTmpOp<"tcolsum", "sum of each column">;
+def PTO_TRowArgMaxOp
+    : PTO_UnaryTmpOp<"trowargmax", "column index of the maximum of each row">;
+def PTO_TRowArgMinOp
+    : PTO_UnaryTmpOp<"trowargmin", "column index of the minimum of each row">;
+def PTO_TColArgMaxOp
+    : PTO_UnaryTmpOp<"tcolargmax", "row index of the maximum of each column">;
+def PTO_TColArgMinOp
+    : PTO_UnaryTmpOp<"tcolargmin", "row index of the minimum of each column">;
+
+def PTO_TRemOp : PTO_BinaryTmpOp<"trem", "elementwise remainder">;
+def PTO_TPReluOp
+    : PTO_BinaryTmpOp<"tprelu", "elementwise ReLU whose negative side is scaled by a slope tile">;
+def PTO_TColExpandExpdifOp
+    : PTO_BinaryOp<"tcolexpandexpdif", "exp(src0 - v) with the row vector v repeated on every row">;
+
+def PTO_TGatherOp
+    : PTO_DpsOp<"tgather", (ins PTO_Src:$src, PTO_Src:$indices, PTO_OptScratch:$tmp),
+                "$src `,` $indices (`,` $tmp^)? `:` qualified(type($src)) `,` "
+                "qualified(type($indices)) (`,` qualified(type($tmp))^)?"> {
+  let summary = "dst[i] = src at the position indices[i] names";
+}
+
+def PTO_TRemSOp
+    : PTO_DpsOp<"trems", (ins PTO_Src:$src, PTO_Scalar:$scalar, PTO_OptScratch:$tmp),
+                "$src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` "
+                "type($scalar) (`,` qualified(type($tmp))^)?"> {
+  let summary = "elementwise remainder by a scalar";
+}
+
+def PTO_TAddCOp
+    : PTO_DpsOp<"taddc", (ins PTO_Src:$src0, PTO_Src:$src1, PTO_Src:$src2),
+                "$src0 `,` $src1 `,` $src2 `:` qualified(type($src0)) `,` "
+                "qualified(type($src1)) `,` qualified(type($src2))"> {
+  let summary = "elementwise sum of three tiles";
+}
+
+def PTO_TConcatIdxOp
+    : PTO_DpsOp<"tconcatidx", (ins PTO_Src:$src0, PTO_Src:$src1, PTO_Src:$src0_idx,
+                                   PTO_Src:$src1_idx),
+                "$src0 `,` $src1 `,` $src0_idx `,` $src1_idx `:` "
+                "qualified(type($src0)) `,` qualified(type($src1)) `,` "
+                "qualified(type($src0_idx)) `,` qualified(type($src1_idx))"> {
+  let summary = "concatenate two tiles by columns, each row taking the counts the index tiles give";
+}
+
+// The tile types may be written bare (`<loc=left, ...>`), as some kernels do.
+def PTO_TMatmulBiasOp
+    : PTO_DpsOp<"tmatmul.bias", (ins PTO_Src:$lhs, PTO_Src:$rhs, PTO_Src:$bias),
+                "$lhs `,` $rhs `,` $bias `:` custom<TileType>(type($lhs)) `,` "
+                "custom<TileType>(type($rhs)) `,` custom<TileType>(type($bias))"> {
+  let summary = "dst = lhs * rhs + bias (the bias row added to every row)";
+}
+
+// Reads its destination as well: dst += src * scalar.
+def PTO_TAxpyOp : PTO_Op<"taxpy"> {
+  let summary = "dst = dst + src * scalar";
+  let arguments = (ins PTO_Src:$src, PTO_Scalar:$scalar,
+      Arg<PTO_TileLike, "the destination tile", [MemRead, MemWrite]>:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TCIOp
+    : PTO_DpsOp<"tci", (ins AnyInteger:$start, PTO_OptScratch:$tmp,
+                            OptionalAttr<BoolAttr>:$descending),
+                "$start (`,` $tmp^)? `:` type($start) (`,` qualified(type($tmp))^)?"> {
+  let summary = "fill a tile with consecutive integers from start (downwards when descending)";
+}
+
+// One element of a tile at a linear offset.
+def PTO_TSetValOp : PTO_Op<"tsetval"> {
+  let summary = "write a scalar into one element of a tile";
+  let arguments = (ins Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+                       Index:$offset, PTO_Scalar:$value);
+  let assemblyFormat = [{
+    `ins` `(` $offset `,` $value `:` type($offset) `,` type($value) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+def PTO_TGetValOp : PTO_Op<"tgetval"> {
+  let summary = "read one element of a tile as a scalar";
+  let arguments = (ins PTO_Src:$src, Index:$offset);
+  let results = (outs PTO_Scalar:$result);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $offset `:` qualified(type($src)) `,` type($offset) `)`
+    `outs` `:` type($result) attr-dict
+  }];
+}
+
+// The same memory seen as another tile shape: a view, as multi_tile_get.
+def PTO_TReshapeOp : PTO_Op<"treshape", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "the same tile buffer seen with another shape or layout";
+  let arguments = (ins PTO_TileLike:$src);
+  let results = (outs PTO_TileLike:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+}
+
 // The round mode sits inside `ins(...)`, as PTOAS writes it.
 def PTO_TCvtOp : PTO_Op<"tcvt"> {
   let summary = "elementwise conversion to the destination's element type";
@@ -240,10 +365,9 @@ def PTO_PartitionViewOp
   let arguments = (ins PTO_TensorView:$source, Variadic<Index>:$offsets,
                        Variadic<Index>:$sizes);
   let results = (outs PTO_PartitionView:$result);
-  let assemblyFormat = [{
-    $source `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` `[` $sizes `]`
-    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
-  }];
+  // `%v, offsets = [...], sizes = [...] : source-type [-> result-type]`:
+  // without the result type it is the sizes' constants (`?` for the rest).
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -519,9 +643,10 @@ def PTO_SyncAllOp
   let arguments = (ins Optional<AnyTypeOf<[PTO_Ptr, PTO_TensorView, PTO_PartitionView]>>:$gm_workspace,
                        Optional<I32>:$used_cores,
                        PTO_SyncAllModeAttr:$mode, PTO_SyncCoreTypeAttr:$core_type);
+  // `(%ws, %n : !pto.ptr<i32>, i32)`; `(%ws : T, %n : i32)` reads too.
   let assemblyFormat = [{
-    `(` ($gm_workspace^ `:` qualified(type($gm_workspace)))?
-    (`,` $used_cores^ `:` type($used_cores))? `)`
+    `(` custom<SyncAllOperands>($gm_workspace, type($gm_workspace), $used_cores,
+                                type($used_cores)) `)`
     `mode` `=` qualified($mode) `,` `core_type` `=` qualified($core_type) attr-dict
   }];
 }
@@ -536,6 +661,139 @@ def PTO_SetFftsOp : PTO_Op<"set_ffts", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "set the cross-core flag base address";
   let arguments = (ins PTO_Ptr:$ffts);
   let assemblyFormat = "$ffts attr-dict `:` qualified(type($ffts))";
+}
+
+def PTO_GetSubBlockNumOp : PTO_Op<"get_subblock_num", [Pure]> {
+  let summary = "the number of vector sub-blocks of the running core";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+// Ordering ops: they read and write all memory, so no pass moves a memory
+// access across them.
+class PTO_OrderingOp<string mnemonic, list<Trait> traits = []>
+    : PTO_Op<mnemonic, !listconcat([MemoryEffects<[MemRead, MemWrite]>], traits)>;
+
+// `[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]`
+class PTO_FlagOp<string mnemonic, string doc> : PTO_OrderingOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins PTO_HwPipeAttr:$src_pipe, PTO_HwPipeAttr:$dst_pipe,
+                       PTO_EventAttr:$event_id);
+  let assemblyFormat = "`[` $src_pipe `,` $dst_pipe `,` $event_id `]` attr-dict";
+}
+def PTO_SetFlagOp : PTO_FlagOp<"set_flag", "signal an event from one pipe to another">;
+def PTO_WaitFlagOp : PTO_FlagOp<"wait_flag", "wait for an event one pipe signals another">;
+
+def PTO_EventEndpointAttr : AnyAttrOf<[PTO_PipeEventTypeAttr, PTO_SyncOpTypeAttr]>;
+
+// `[#pto.pipe_event_type<TLOAD>, #pto.pipe_event_type<TVEC>, <EVENT_ID0>]`
+class PTO_EventOp<string mnemonic, string doc> : PTO_OrderingOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins PTO_EventEndpointAttr:$src_op, PTO_EventEndpointAttr:$dst_op,
+                       PTO_EventAttr:$event_id);
+  let assemblyFormat = "`[` $src_op `,` $dst_op `,` $event_id `]` attr-dict";
+}
+def PTO_RecordEventOp
+    : PTO_EventOp<"record_event", "signal an event from one kind of op to another">;
+def PTO_WaitEventOp
+    : PTO_EventOp<"wait_event", "wait for an event one kind of op signals another">;
+
+// `[#pto.pipe_event_type<TLOAD>, 0]`: buffer-id tokens between ops.
+class PTO_BufTokenOp<string mnemonic, string doc> : PTO_OrderingOp<mnemonic> {
+  let summary = doc;
+  let arguments = (ins AnyAttrOf<[PTO_PipeEventTypeAttr, PTO_SyncOpTypeAttr,
+                                  PTO_HwPipeAttr]>:$op_type,
+                       I32Attr:$buf_id, OptionalAttr<I32Attr>:$mode);
+  let assemblyFormat = "`[` $op_type `,` $buf_id (`,` $mode^)? `]` attr-dict";
+}
+def PTO_GetBufOp : PTO_BufTokenOp<"get_buf", "acquire a buffer-id token for a kind of op">;
+def PTO_RlsBufOp : PTO_BufTokenOp<"rls_buf", "release a buffer-id token for a kind of op">;
+
+def PTO_FenceBarrierAllOp : PTO_OrderingOp<"fence.barrier_all"> {
+  let summary = "make every earlier memory access visible in a scope before any later one";
+  let arguments = (ins PTO_FenceScopeAttr:$scope);
+  let assemblyFormat = "qualified($scope) attr-dict";
+}
+
+// `%v single_cache_line : type`, or `all #pto.address_space<gm>`.
+def PTO_CmoCacheInvalidOp : PTO_OrderingOp<"cmo.cacheinvalid"> {
+  let summary = "invalidate the data cache (one line at an address, or all of a memory)";
+  let arguments = (ins Optional<AnyType>:$addr,
+                       OptionalAttr<PTO_AddressSpaceAttr>:$space);
+  let assemblyFormat = [{
+    ($addr^ `single_cache_line` `:` qualified(type($addr))) : (`all` qualified($space))?
+    attr-dict
+  }];
+}
+
+// Code that only one kind of core runs.
+class PTO_SectionOp<string mnemonic, string core>
+    : PTO_Op<mnemonic, [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "code only the " # core # " core runs";
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+}
+def PTO_SectionCubeOp : PTO_SectionOp<"section.cube", "cube">;
+def PTO_SectionVectorOp : PTO_SectionOp<"section.vector", "vector">;
+
+// A small array on the core's scalar stack.
+def PTO_DeclareLocalArrayOp : PTO_Op<"declare_local_array"> {
+  let summary = "a fresh array local to the running core";
+  let results = (outs Res<PTO_LocalArray, "the array", [MemAlloc]>:$array);
+  let assemblyFormat = "attr-dict `->` qualified(type($array))";
+}
+def PTO_LocalArrayGetOp : PTO_Op<"local_array_get"> {
+  let summary = "read one element of a local array";
+  let arguments = (ins Arg<PTO_LocalArray, "the array", [MemRead]>:$array,
+                       Variadic<Index>:$indices);
+  let results = (outs PTO_Scalar:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` attr-dict `:` qualified(type($array)) `->` type($result)
+  }];
+}
+def PTO_LocalArraySetOp : PTO_Op<"local_array_set"> {
+  let summary = "write one element of a local array";
+  let arguments = (ins Arg<PTO_LocalArray, "the array", [MemWrite]>:$array,
+                       Variadic<Index>:$indices, PTO_Scalar:$value);
+  let assemblyFormat = [{
+    $array `[` $indices `]` `,` $value attr-dict `:` qualified(type($array)) `,`
+    type($value)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Communication between devices (signals and windows of peers' memory)
+//===----------------------------------------------------------------------===//
+
+def PTO_CommOperand : AnyTypeOf<[PTO_TileLike, PTO_Ptr]>;
+
+def PTO_CommTWaitOp : PTO_OrderingOp<"comm.twait"> {
+  let summary = "wait until a signal compares true against a value";
+  let arguments = (ins PTO_CommOperand:$signal, AnySignlessInteger:$cmp_value,
+                       PTO_WaitCmpAttr:$cmp);
+  let assemblyFormat = [{
+    `(` $signal `,` $cmp_value `:` qualified(type($signal)) `,` type($cmp_value) `)`
+    attr-dict
+  }];
+}
+def PTO_CommTNotifyOp : PTO_OrderingOp<"comm.tnotify"> {
+  let summary = "update a (possibly remote) signal by a value";
+  let arguments = (ins PTO_CommOperand:$signal, AnySignlessInteger:$value,
+                       PTO_NotifyOpAttr:$notifyOp);
+  let assemblyFormat = [{
+    `(` $signal `,` $value `:` qualified(type($signal)) `,` type($value) `)` attr-dict
+  }];
+}
+def PTO_CommTPutOp : PTO_OrderingOp<"comm.tput"> {
+  let summary = "copy a window to a (possibly remote) window through staging tiles";
+  let arguments = (ins PTO_CommOperand:$dst, PTO_CommOperand:$src,
+                       PTO_CommOperand:$ping, Optional<PTO_CommOperand>:$pong,
+                       OptionalAttr<PTO_AtomicTypeAttr>:$atomicType);
+  let assemblyFormat = [{
+    `(` $dst `,` $src `,` `buf` `(` $ping (`,` $pong^)? `)` `:`
+    qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($ping))
+    (`,` qualified(type($pong))^)? `)` attr-dict
+  }];
 }
 
 #endif // SKEW_PTO_OPS_TD

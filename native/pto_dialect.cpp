@@ -25,6 +25,17 @@ using namespace skew::pto;
 #include "PTOAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "PTOTypes.cpp.inc"
+// Custom directives of the ODS formats (defined below).
+static ParseResult parseTileType(OpAsmParser &parser, Type &type);
+static void printTileType(OpAsmPrinter &printer, Operation *, Type type);
+static ParseResult parseSyncAllOperands(
+    OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &workspace,
+    Type &workspaceType, std::optional<OpAsmParser::UnresolvedOperand> &usedCores,
+    Type &usedCoresType);
+static void printSyncAllOperands(OpAsmPrinter &printer, Operation *,
+                                 Value workspace, Type workspaceType,
+                                 Value usedCores, Type usedCoresType);
+
 #define GET_OP_CLASSES
 #include "PTOOps.cpp.inc"
 
@@ -310,6 +321,7 @@ struct TileBufFields {
   SLayout slayout = SLayout::NoneBox;
   int64_t fractal = 512;
   int64_t pad = 0;
+  int64_t compact = 0;
 };
 
 ParseResult parseKey(AsmParser &parser, StringRef key) {
@@ -326,26 +338,74 @@ ParseResult parseDimValue(AsmParser &parser, int64_t &value, bool allowDynamic) 
 }
 
 // loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
-// blayout=row_major, slayout=none_box, fractal=512, pad=0
+// blayout=row_major, slayout=none_box, fractal=512, pad=0[, compact=1]:
+// after `loc` the fields in any order (kernels put blayout before v_row);
+// dtype, rows and cols are required, the rest default as in the short form.
 ParseResult parseLongTileBuf(AsmParser &parser, TileBufFields &f) {
   if (parser.parseEqual() ||
-      parseEnumKeyword(parser, "tile location", symbolizeAddressSpace, f.loc) ||
-      parser.parseComma() || parseKey(parser, "dtype") ||
-      parser.parseType(f.dtype) || parser.parseComma() ||
-      parseKey(parser, "rows") || parser.parseInteger(f.rows) ||
-      parser.parseComma() || parseKey(parser, "cols") ||
-      parser.parseInteger(f.cols) || parser.parseComma() ||
-      parseKey(parser, "v_row") || parseDimValue(parser, f.validRows, true) ||
-      parser.parseComma() || parseKey(parser, "v_col") ||
-      parseDimValue(parser, f.validCols, true) || parser.parseComma() ||
-      parseKey(parser, "blayout") ||
-      parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout) ||
-      parser.parseComma() || parseKey(parser, "slayout") ||
-      parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout) ||
-      parser.parseComma() || parseKey(parser, "fractal") ||
-      parser.parseInteger(f.fractal) || parser.parseComma() ||
-      parseKey(parser, "pad") || parser.parseInteger(f.pad))
+      parseEnumKeyword(parser, "tile location", symbolizeAddressSpace, f.loc))
     return failure();
+  llvm::StringSet<> seen;
+  bool validRowsGiven = false, validColsGiven = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc) << "duplicate tile_buf field '" << key << "'";
+    ParseResult result = success();
+    if (key == "dtype")
+      result = parser.parseType(f.dtype);
+    else if (key == "rows")
+      result = parser.parseInteger(f.rows);
+    else if (key == "cols")
+      result = parser.parseInteger(f.cols);
+    else if (key == "v_row")
+      result = parseDimValue(parser, f.validRows, true), validRowsGiven = true;
+    else if (key == "v_col")
+      result = parseDimValue(parser, f.validCols, true), validColsGiven = true;
+    else if (key == "blayout")
+      result = parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout);
+    else if (key == "slayout")
+      result = parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout);
+    else if (key == "fractal")
+      result = parser.parseInteger(f.fractal);
+    else if (key == "pad")
+      result = parser.parseInteger(f.pad);
+    else if (key == "compact")
+      result = parser.parseInteger(f.compact);
+    else
+      return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
+    if (failed(result))
+      return failure();
+  }
+  for (StringRef required : {"dtype", "rows", "cols"})
+    if (!seen.contains(required))
+      return parser.emitError(parser.getCurrentLocation())
+             << "tile_buf needs its '" << required << "' field";
+  if (!validRowsGiven)
+    f.validRows = f.rows;
+  if (!validColsGiven)
+    f.validCols = f.cols;
+  return success();
+}
+
+// The oldest form: 32x64xf32, #pto.address_space<vec>.
+ParseResult parseShapedTileBuf(AsmParser &parser, TileBufFields &f) {
+  SmallVector<int64_t> shape;
+  SMLoc shapeLoc = parser.getCurrentLocation();
+  AddressSpaceAttr space;
+  if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(f.dtype) || parser.parseComma() ||
+      parser.parseAttribute(space))
+    return failure();
+  if (shape.size() != 2)
+    return parser.emitError(shapeLoc) << "a tile_buf has two dimensions, got "
+                                      << shape.size();
+  f.loc = space.getValue();
+  f.rows = f.validRows = shape[0];
+  f.cols = f.validCols = shape[1];
   return success();
 }
 
@@ -397,6 +457,8 @@ ParseResult parseCompactTileBuf(AsmParser &parser, StringRef locKeyword,
       result = parser.parseInteger(f.fractal);
     } else if (key == "pad") {
       result = parser.parseInteger(f.pad);
+    } else if (key == "compact") {
+      result = parser.parseInteger(f.compact);
     } else {
       return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
     }
@@ -415,16 +477,18 @@ Type TileBufType::parse(AsmParser &parser) {
   if (parser.parseLess())
     return {};
   SMLoc firstLoc = parser.getCurrentLocation();
-  if (parser.parseKeywordOrString(&first))
+  if (failed(parser.parseOptionalKeywordOrString(&first))) {
+    if (failed(parseShapedTileBuf(parser, f)))
+      return {};
+  } else if (first == "loc" ? failed(parseLongTileBuf(parser, f))
+                            : failed(parseCompactTileBuf(parser, first, firstLoc, f))) {
     return {};
-  if (first == "loc" ? failed(parseLongTileBuf(parser, f))
-                     : failed(parseCompactTileBuf(parser, first, firstLoc, f)))
-    return {};
+  }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
                     f.loc, f.dtype, f.rows, f.cols, f.validRows, f.validCols,
-                    f.blayout, f.slayout, f.fractal, f.pad);
+                    f.blayout, f.slayout, f.fractal, f.pad, f.compact);
 }
 
 // Always the long form: the one every PTOAS version reads.
@@ -437,7 +501,37 @@ void TileBufType::print(AsmPrinter &printer) const {
   printDim(printer, getValidCols());
   printer << ", blayout=" << stringifyBLayout(getBlayout())
           << ", slayout=" << stringifySLayout(getSlayout())
-          << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
+          << ", fractal=" << getFractal() << ", pad=" << getPad();
+  if (getCompact() != 0)
+    printer << ", compact=" << getCompact();
+  printer << ">";
+}
+
+Type LocalArrayType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parseShapeAndType(parser, shape, elementType)))
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType);
+}
+
+void LocalArrayType::print(AsmPrinter &printer) const {
+  printShapeAndType(printer, getShape(), getElementType());
+}
+
+LogicalResult LocalArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.empty())
+    return emitError() << "a local_array has at least one dimension";
+  for (int64_t dim : shape)
+    if (ShapedType::isDynamic(dim) || dim <= 0)
+      return emitError() << "local_array dimensions must be positive constants";
+  if (!elementType.isIntOrIndexOrFloat())
+    return emitError() << "local_array elements must be integers or floats, got "
+                       << elementType;
+  return success();
 }
 
 bool skew::pto::isTileElementType(Type type) {
@@ -473,7 +567,8 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   AddressSpace loc, Type elementType,
                                   int64_t rows, int64_t cols, int64_t validRows,
                                   int64_t validCols, BLayout, SLayout,
-                                  int64_t fractal, int64_t pad) {
+                                  int64_t fractal, int64_t pad,
+                                  int64_t compact) {
   if (loc == AddressSpace::GM || loc == AddressSpace::Zero)
     return emitError() << "a tile_buf lives in a core-local memory, not '"
                        << stringifyAddressSpace(loc) << "'";
@@ -495,6 +590,10 @@ LogicalResult TileBufType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "tile_buf pad must be 0 (none), 1 (zero), 2 (max) or "
                           "3 (min), got "
                        << pad;
+  if (compact < 0 || compact > 2)
+    return emitError() << "tile_buf compact must be 0 (none), 1 (normal) or 2 "
+                          "(one extra row), got "
+                       << compact;
   return success();
 }
 
@@ -1129,6 +1228,141 @@ LogicalResult MultiTileGetOp::verify() {
 }
 
 Value MultiTileGetOp::getViewSource() { return getSource(); }
+
+Value TReshapeOp::getViewSource() { return getSrc(); }
+
+// A tile type, written whole or as the bare `<loc=..., ...>` of a tile_buf.
+static ParseResult parseTileType(OpAsmParser &parser, Type &type) {
+  return parser.parseCustomTypeWithFallback(type, [&](Type &bare) {
+    bare = TileBufType::parse(parser);
+    return success(static_cast<bool>(bare));
+  });
+}
+
+static void printTileType(OpAsmPrinter &printer, Operation *, Type type) {
+  printer.printType(type);
+}
+
+// syncall's operands: `%ws, %n : T, i32` (PTOAS), or each with its own type
+// (`%ws : T, %n : i32`), or none.
+static ParseResult parseSyncAllOperands(
+    OpAsmParser &parser, std::optional<OpAsmParser::UnresolvedOperand> &workspace,
+    Type &workspaceType, std::optional<OpAsmParser::UnresolvedOperand> &usedCores,
+    Type &usedCoresType) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  SmallVector<Type, 2> types;
+  SMLoc loc = parser.getCurrentLocation();
+  bool trailingTypes = false;
+  do {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult isOperand =
+        trailingTypes ? OptionalParseResult(std::nullopt)
+                      : parser.parseOptionalOperand(operand);
+    if (isOperand.has_value()) {
+      if (failed(*isOperand))
+        return failure();
+      operands.push_back(operand);
+      if (succeeded(parser.parseOptionalColon())) {
+        types.emplace_back();
+        if (parser.parseType(types.back()))
+          return failure();
+        trailingTypes = operands.size() > types.size() || trailingTypes;
+      }
+      continue;
+    }
+    if (operands.empty())
+      return success(); // `()`
+    trailingTypes = true;
+    types.emplace_back();
+    if (parser.parseType(types.back()))
+      return failure();
+  } while (succeeded(parser.parseOptionalComma()));
+  if (operands.size() > 2 || operands.size() != types.size())
+    return parser.emitError(loc)
+           << "expected a workspace and optional used-core count, each with "
+              "a type";
+  workspace = operands[0];
+  workspaceType = types[0];
+  if (operands.size() == 2) {
+    usedCores = operands[1];
+    usedCoresType = types[1];
+  }
+  return success();
+}
+
+static void printSyncAllOperands(OpAsmPrinter &printer, Operation *,
+                                 Value workspace, Type workspaceType,
+                                 Value usedCores, Type usedCoresType) {
+  if (!workspace && !usedCores)
+    return;
+  SmallVector<Value, 2> operands;
+  SmallVector<Type, 2> types;
+  if (workspace) {
+    operands.push_back(workspace);
+    types.push_back(workspaceType);
+  }
+  if (usedCores) {
+    operands.push_back(usedCores);
+    types.push_back(usedCoresType);
+  }
+  printer << operands << " : " << types;
+}
+
+// `%v, offsets = [...], sizes = [...] {attrs} : !pto.tensor_view<...>
+// [-> !pto.partition_tensor_view<...>]`
+ParseResult PartitionViewOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets, sizes;
+  Type sourceType, resultType;
+  SMLoc typeLoc;
+  if (parser.parseOperand(source) || parser.parseComma() ||
+      parser.parseKeyword("offsets") || parser.parseEqual() ||
+      parser.parseOperandList(offsets, OpAsmParser::Delimiter::Square) ||
+      parser.parseComma() || parser.parseKeyword("sizes") ||
+      parser.parseEqual() ||
+      parser.parseOperandList(sizes, OpAsmParser::Delimiter::Square) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      (typeLoc = parser.getCurrentLocation(), parser.parseType(sourceType)))
+    return failure();
+  bool explicitResult = succeeded(parser.parseOptionalArrow());
+  if (explicitResult && parser.parseType(resultType))
+    return failure();
+  Type index = parser.getBuilder().getIndexType();
+  if (parser.resolveOperand(source, sourceType, result.operands) ||
+      parser.resolveOperands(offsets, index, result.operands) ||
+      parser.resolveOperands(sizes, index, result.operands))
+    return failure();
+  result.addAttribute(getOperandSegmentSizeAttr(),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, static_cast<int32_t>(offsets.size()),
+                           static_cast<int32_t>(sizes.size())}));
+  if (!explicitResult) {
+    auto view = dyn_cast<TensorViewType>(sourceType);
+    if (!view)
+      return parser.emitError(typeLoc)
+             << "expected a !pto.tensor_view source, got " << sourceType;
+    SmallVector<int64_t> shape;
+    for (Value size : ValueRange(result.operands).take_back(sizes.size())) {
+      APInt constant;
+      shape.push_back(matchPattern(size, m_ConstantInt(&constant)) &&
+                              !constant.isNegative()
+                          ? constant.getSExtValue()
+                          : ShapedType::kDynamic);
+    }
+    resultType = PartitionTensorViewType::get(parser.getContext(), shape,
+                                              view.getElementType());
+  }
+  result.addTypes(resultType);
+  return success();
+}
+
+// Always with the result type: every PTOAS version reads that form.
+void PartitionViewOp::print(OpAsmPrinter &p) {
+  p << " " << getSource() << ", offsets = [" << getOffsets() << "], sizes = ["
+    << getSizes() << "]";
+  p.printOptionalAttrDict((*this)->getAttrs(), {getOperandSegmentSizeAttr()});
+  p << " : " << getSource().getType() << " -> " << getResult().getType();
+}
 
 LogicalResult LoadScalarOp::verify() {
   if (getValue().getType() != getPtr().getType().getElementType())

@@ -27,8 +27,23 @@ func.func @bad_blayout(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v
 
 // -----
 
-// expected-error @below {{expected 'v_row'}}
-func.func @fields_out_of_order(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_col=16, v_row=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// expected-error @below {{duplicate tile_buf field 'v_row'}}
+func.func @field_twice(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_row=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+
+// -----
+
+// expected-error @below {{tile_buf needs its 'cols' field}}
+func.func @no_cols(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, v_row=16, v_col=16>)
+
+// -----
+
+// expected-error @below {{tile_buf compact must be 0 (none), 1 (normal) or 2 (one extra row), got 3}}
+func.func @bad_compact(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=3>)
+
+// -----
+
+// expected-error @below {{local_array dimensions must be positive constants}}
+func.func @empty_local_array(%a: !pto.local_array<0xi32>)
 
 // -----
 

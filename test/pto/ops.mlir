@@ -20,7 +20,9 @@
 // CHECK: pto.get_block_idx
 // CHECK: pto.set_ffts %arg2 : !pto.ptr<i64>
 // CHECK: pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
-// CHECK: pto.syncall(%arg0 : !pto.ptr<f32>, %{{.*}} : i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+// CHECK: pto.syncall(%arg0, %{{.*}} : !pto.ptr<f32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+// CHECK: pto.syncall(%arg0, %{{.*}} : !pto.ptr<f32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+// CHECK: pto.syncall(%arg0 : !pto.ptr<f32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
 // CHECK: pto.barrier <PIPE_ALL>
 func.func @global(%gm: !pto.ptr<f32>, %idx: !pto.ptr<i32>, %ffts: !pto.ptr<i64>) {
   %c0 = arith.constant 0 : index
@@ -41,6 +43,8 @@ func.func @global(%gm: !pto.ptr<f32>, %idx: !pto.ptr<i32>, %ffts: !pto.ptr<i64>)
   pto.set_ffts %ffts : !pto.ptr<i64>
   pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
   pto.syncall(%gm : !pto.ptr<f32>, %n : i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  pto.syncall(%gm, %n : !pto.ptr<f32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  pto.syncall(%gm : !pto.ptr<f32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
   pto.barrier <PIPE_ALL>
   return
 }
@@ -262,5 +266,179 @@ func.func @handles(%gm: !pto.ptr<f32>, %local: i32, %peer: i32, %sb: i64) {
   pto.tfree(%d, %l : !pto.tile_buf<vec, 8x16xf32>, !pto.pipe) {split = 1}
   %g = pto.declare_global -> !pto.tensor_view<16x16xf32>
   pto.talloc(%g, %p : !pto.tensor_view<16x16xf32>, !pto.pipe) {split = 0}
+  return
+}
+
+// -----
+
+// The window's type may be left out: the sizes' constants give it.
+// CHECK-LABEL: func.func @inferred_window
+// CHECK: pto.partition_view %{{.*}}, offsets = [%{{.*}}, %{{.*}}], sizes = [%{{.*}}, %{{.*}}] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<8x?xbf16>
+func.func @inferred_window(%gm: !pto.ptr<bf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %v = pto.make_tensor_view %gm, shape = [%c8, %n], strides = [%n, %c1] : !pto.tensor_view<?x?xbf16>
+  %w = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %n] : !pto.tensor_view<?x?xbf16>
+  return
+}
+
+// -----
+
+// Tile buffer spellings: compact mode, fields in another order, the bare
+// shape-and-memory form. All print in the long form.
+// CHECK-LABEL: func.func @tile_spellings
+// CHECK-SAME: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=1>
+// CHECK-SAME: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-SAME: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=4, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-SAME: !pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=8, v_row=?, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=2>
+func.func @tile_spellings(
+    %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=1>,
+    %b: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, v_row=16, v_col=16, slayout=row_major, fractal=512, pad=0>,
+    %c: !pto.tile_buf<4x8xf32, #pto.address_space<vec>>,
+    %d: !pto.tile_buf<vec, 2x8xi32, valid=?x8, compact=2>) {
+  return
+}
+
+// -----
+
+// Tile ops with optional scratch tiles, more sources, scalars.
+// CHECK-LABEL: func.func @more_tile_ops
+// CHECK: pto.trsqrt ins(%{{.*}} : !pto.tile_buf<{{.*}}>) outs(
+// CHECK: pto.trsqrt ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(
+// CHECK: pto.ttrans ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(
+// CHECK: pto.tcolsum ins(%{{.*}}, %{{.*}} : {{.*}}) outs({{.*}}) {isBinary = false}
+// CHECK: pto.tcolmax ins(
+// CHECK: pto.tcolmin ins(
+// CHECK: pto.trowexpand ins(
+// CHECK: pto.trelu ins(
+// CHECK: pto.trowargmax ins(
+// CHECK: pto.trowargmin ins(
+// CHECK: pto.tcolargmax ins(
+// CHECK: pto.tcolargmin ins(
+// CHECK: pto.trem ins(%{{.*}}, %{{.*}}, %{{.*}} : {{.*}}) outs(
+// CHECK: pto.tprelu ins(%{{.*}}, %{{.*}} : {{.*}}) outs(
+// CHECK: pto.tcolexpandexpdif ins(
+// CHECK: pto.tgather ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(
+// CHECK: pto.trems ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, f32) outs(
+// CHECK: pto.trems ins(%{{.*}}, %{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, f32, !pto.tile_buf<{{.*}}>) outs(
+// CHECK: pto.taxpy ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, f32) outs(
+// CHECK: pto.taddc ins(%{{.*}}, %{{.*}}, %{{.*}} : {{.*}}) outs(
+// CHECK: pto.tconcatidx ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : {{.*}}) outs(
+// CHECK: pto.tci ins(%{{.*}} : i32) outs(%{{.*}} : !pto.tile_buf<{{.*}}>) {descending = true}
+// CHECK: pto.tsetval ins(%{{.*}}, %{{.*}} : index, i32) outs(%{{.*}} : !pto.tile_buf<{{.*}}>)
+// CHECK: pto.tgetval ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, index) outs : i32
+// CHECK: pto.treshape %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, {{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, {{.*}}>
+func.func @more_tile_ops(%s: f32, %k: i32, %i: index) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 8x8xf32>
+  %b = pto.alloc_tile : !pto.tile_buf<vec, 8x8xf32>
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 8x8xf32>
+  %r = pto.alloc_tile : !pto.tile_buf<vec, 1x8xf32>
+  %col = pto.alloc_tile : !pto.tile_buf<vec, 8x1xf32, blayout=col_major>
+  %idx = pto.alloc_tile : !pto.tile_buf<vec, 8x8xi32>
+  %ridx = pto.alloc_tile : !pto.tile_buf<vec, 8x1xi32, blayout=col_major>
+  %cidx = pto.alloc_tile : !pto.tile_buf<vec, 1x8xi32>
+  pto.trsqrt ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.trsqrt ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tcolsum ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>) {isBinary = false}
+  pto.tcolmax ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
+  pto.tcolmin ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
+  pto.trowexpand ins(%col : !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.trelu ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.trowargmax ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%ridx : !pto.tile_buf<vec, 8x1xi32, blayout=col_major>)
+  pto.trowargmin ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%ridx : !pto.tile_buf<vec, 8x1xi32, blayout=col_major>)
+  pto.tcolargmax ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%cidx : !pto.tile_buf<vec, 1x8xi32>)
+  pto.tcolargmin ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%cidx : !pto.tile_buf<vec, 1x8xi32>)
+  pto.trem ins(%a, %b, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tprelu ins(%a, %b : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%t : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tcolexpandexpdif ins(%a, %r : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 1x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tgather ins(%a, %idx, %idx : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xi32>, !pto.tile_buf<vec, 8x8xi32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.trems ins(%a, %s : !pto.tile_buf<vec, 8x8xf32>, f32) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.trems ins(%a, %s, %r : !pto.tile_buf<vec, 8x8xf32>, f32, !pto.tile_buf<vec, 1x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.taxpy ins(%a, %s : !pto.tile_buf<vec, 8x8xf32>, f32) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.taddc ins(%a, %b, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tconcatidx ins(%a, %b, %ridx, %ridx : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x1xi32, blayout=col_major>, !pto.tile_buf<vec, 8x1xi32, blayout=col_major>) outs(%t : !pto.tile_buf<vec, 8x8xf32>)
+  pto.tci ins(%k : i32) outs(%idx : !pto.tile_buf<vec, 8x8xi32>) {descending = true}
+  pto.tsetval ins(%i, %k : index, i32) outs(%idx : !pto.tile_buf<vec, 8x8xi32>)
+  %v = pto.tgetval ins(%idx, %i : !pto.tile_buf<vec, 8x8xi32>, index) outs : i32
+  %flat = pto.treshape %col : !pto.tile_buf<vec, 8x1xf32, blayout=col_major> -> !pto.tile_buf<vec, 1x8xf32>
+  return
+}
+
+// -----
+
+// A matmul with a bias row; its tile types may be written bare.
+// CHECK-LABEL: func.func @matmul_bias
+// CHECK: pto.tmatmul.bias ins(%arg0, %arg1, %arg2 : !pto.tile_buf<loc=left, {{.*}}>, !pto.tile_buf<loc=right, {{.*}}>, !pto.tile_buf<loc=bias, {{.*}}>) outs(%arg3 : !pto.tile_buf<loc=acc, {{.*}}>)
+// CHECK: pto.tmatmul.bias ins(%arg0, %arg1, %arg2 : !pto.tile_buf<loc=left, {{.*}}>, !pto.tile_buf<loc=right, {{.*}}>, !pto.tile_buf<loc=bias, {{.*}}>) outs(%arg3 : !pto.tile_buf<loc=acc, {{.*}}>)
+func.func @matmul_bias(%l: !pto.tile_buf<left, 16x16xf32, slayout=row_major>, %r: !pto.tile_buf<right, 16x16xf32, slayout=col_major>,
+                       %bias: !pto.tile_buf<bias, 1x16xf32>, %acc: !pto.tile_buf<acc, 16x16xf32>) {
+  pto.tmatmul.bias ins(%l, %r, %bias : !pto.tile_buf<left, 16x16xf32, slayout=row_major>, !pto.tile_buf<right, 16x16xf32, slayout=col_major>, !pto.tile_buf<bias, 1x16xf32>) outs(%acc : !pto.tile_buf<acc, 16x16xf32>)
+  pto.tmatmul.bias ins(%l, %r, %bias : <loc=left, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>, <loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, v_row=16, v_col=16, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<bias, 1x16xf32>) outs(%acc : !pto.tile_buf<acc, 16x16xf32>)
+  return
+}
+
+// -----
+
+// Pipe flags, events, buffer tokens, fences, cache maintenance, sections.
+// CHECK-LABEL: func.func @ordering
+// CHECK: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+// CHECK: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+// CHECK: pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TMATMUL>, <EVENT_ID1>]
+// CHECK: pto.wait_event[#pto.pipe_event_type<TLOAD>, #pto.pipe_event_type<TMATMUL>, <EVENT_ID1>]
+// CHECK: pto.get_buf[#pto.pipe_event_type<TVEC>, 0]
+// CHECK: pto.rls_buf[#pto.pipe_event_type<TVEC>, 0, 1]
+// CHECK: pto.fence.barrier_all #pto.fence_scope<gm>
+// CHECK: pto.cmo.cacheinvalid %{{.*}} single_cache_line : !pto.partition_tensor_view<1x16xi32>
+// CHECK: pto.cmo.cacheinvalid all #pto.address_space<gm>
+// CHECK: pto.get_subblock_num
+// CHECK: pto.section.cube {
+// CHECK: pto.get_block_idx
+// CHECK: pto.section.vector {
+// CHECK: pto.get_subblock_idx
+func.func @ordering(%w: !pto.partition_tensor_view<1x16xi32>) {
+  pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  pto.wait_flag[#pto.pipe<PIPE_MTE2>, <PIPE_V>, #pto.event<EVENT_ID0>]
+  pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TMATMUL>, <EVENT_ID1>]
+  pto.wait_event[#pto.pipe_event_type<TLOAD>, #pto.pipe_event_type<TMATMUL>, <EVENT_ID1>]
+  pto.get_buf[#pto.pipe_event_type<TVEC>, 0]
+  pto.rls_buf[#pto.pipe_event_type<TVEC>, 0, 1]
+  pto.fence.barrier_all #pto.fence_scope<gm>
+  pto.cmo.cacheinvalid %w single_cache_line : !pto.partition_tensor_view<1x16xi32>
+  pto.cmo.cacheinvalid all #pto.address_space<gm>
+  %n = pto.get_subblock_num
+  pto.section.cube {
+    %b = pto.get_block_idx
+  }
+  pto.section.vector {
+    %s = pto.get_subblock_idx
+  }
+  return
+}
+
+// -----
+
+// Core-local arrays and signals between devices.
+// CHECK-LABEL: func.func @local_and_comm
+// CHECK: %[[A:.*]] = pto.declare_local_array -> !pto.local_array<4xi32>
+// CHECK: pto.local_array_set %[[A]][%{{.*}}], %{{.*}} : !pto.local_array<4xi32>, i32
+// CHECK: pto.local_array_get %[[A]][%{{.*}}] : !pto.local_array<4xi32> -> i32
+// CHECK: pto.comm.tnotify(%arg0, %{{.*}} : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+// CHECK: pto.comm.twait(%arg0, %{{.*}} : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+// CHECK: pto.comm.tput(%arg1, %arg2, buf(%{{.*}}) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<{{.*}}>) {atomicType = #pto<atomic_type atomic_none>}
+// CHECK: pto.comm.tput(%arg1, %arg2, buf(%{{.*}}, %{{.*}}) : {{.*}}, !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>)
+func.func @local_and_comm(%sig: !pto.partition_tensor_view<1x1xi32>, %dst: !pto.partition_tensor_view<1x64xf32>, %src: !pto.partition_tensor_view<1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %a = pto.declare_local_array -> !pto.local_array<4xi32>
+  pto.local_array_set %a[%c0], %one : !pto.local_array<4xi32>, i32
+  %x = pto.local_array_get %a[%c0] : !pto.local_array<4xi32> -> i32
+  pto.comm.tnotify(%sig, %one : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+  pto.comm.twait(%sig, %x : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+  %ping = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
+  %pong = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
+  pto.comm.tput(%dst, %src, buf(%ping) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) {atomicType = #pto<atomic_type atomic_none>}
+  pto.comm.tput(%dst, %src, buf(%ping, %pong) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
   return
 }
