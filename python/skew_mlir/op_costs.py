@@ -58,9 +58,10 @@ COPY_OPS = frozenset({"linalg.copy", "linalg.transpose", "linalg.broadcast",
 # bytes they copy, matmuls by their multiply-adds, every other op with a
 # tile destination as a vector op over it.
 TILE_GM_OPS = frozenset({"pto.tload", "pto.tstore"})
-TILE_COPY_OPS = frozenset({"pto.tmov", "pto.textract"})
-TILE_CONTRACTION_OPS = frozenset({"pto.tmatmul", "pto.tmatmul.acc"})
-TILE_TRANSCENDENTAL_OPS = frozenset({"pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip"})
+TILE_COPY_OPS = frozenset({"pto.tmov", "pto.textract", "pto.ttrans"})
+TILE_CONTRACTION_OPS = frozenset({"pto.tmatmul", "pto.tmatmul.acc", "pto.tmatmul.bias"})
+TILE_TRANSCENDENTAL_OPS = frozenset({"pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip",
+                                     "pto.trsqrt", "pto.tcolexpandexpdif"})
 
 
 def element_name(type_: ir.Type) -> str:

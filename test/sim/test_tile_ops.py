@@ -172,6 +172,14 @@ def test_tcvt_unmodelled_mode_is_a_located_error():
         _cvt(rand(), "FLOOR", "f16")
 
 
+@pytest.mark.parametrize("op", ["trsqrt", "trelu"])
+def test_op_the_dialect_reads_but_the_simulator_does_not_run(op):
+    """An op of PTOAS's kernels the simulator has no model of: a located
+    error naming it, not a traceback."""
+    with pytest.raises(SimError, match=rf":\d+:\d+: unsupported op 'pto.{op}'"):
+        elementwise(op, [rand(low=0.5)])
+
+
 DYN = "!pto.tile_buf<vec, 16x32xf32, valid=?x?>"
 PAD_MIN = "!pto.tile_buf<vec, 16x32xf32, pad=3>"
 

@@ -150,7 +150,8 @@ def _tile_cycles(name: str, tiles: list, cost: CostModel) -> int:
     if name in TILE_COPY_OPS:
         return cost.copy(_tile_bytes(tiles[-1]))
     if name in TILE_CONTRACTION_OPS:
-        lhs, rhs = tiles[-3], tiles[-2]
+        # tmatmul.acc's accumulator comes first, tmatmul.bias's bias third.
+        lhs, rhs = (tiles[1], tiles[2]) if name == "pto.tmatmul.acc" else (tiles[0], tiles[1])
         return cost.matmul(2 * lhs.rows * lhs.cols * rhs.cols, element_name(lhs.element))
     return cost.vector(_tile_bytes(tiles[-1]), name in TILE_TRANSCENDENTAL_OPS)
 
