@@ -337,6 +337,55 @@ ParseResult parseDimValue(AsmParser &parser, int64_t &value, bool allowDynamic) 
   return parser.parseInteger(value);
 }
 
+// `, key=value` fields until no comma follows, each key once: `field`
+// parses the value of a key of the form at hand (std::nullopt: not one of
+// its keys), then the layout fields both keyword forms share.
+ParseResult parseTileBufFields(
+    AsmParser &parser, TileBufFields &f, llvm::StringSet<> &seen,
+    llvm::function_ref<std::optional<ParseResult>(StringRef)> field) {
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc) << "duplicate tile_buf field '" << key << "'";
+    std::optional<ParseResult> result = field(key);
+    if (!result) {
+      if (key == "blayout")
+        result = parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout);
+      else if (key == "slayout")
+        result = parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout);
+      else if (key == "fractal")
+        result = parser.parseInteger(f.fractal);
+      else if (key == "pad")
+        result = parser.parseInteger(f.pad);
+      else if (key == "compact")
+        result = parser.parseInteger(f.compact);
+      else
+        return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
+    }
+    if (failed(*result))
+      return failure();
+  }
+  return success();
+}
+
+// rows x cols x dtype, the shape of the two short forms.
+ParseResult parseTileBufShape(AsmParser &parser, TileBufFields &f) {
+  SmallVector<int64_t> shape;
+  SMLoc shapeLoc = parser.getCurrentLocation();
+  if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(f.dtype))
+    return failure();
+  if (shape.size() != 2)
+    return parser.emitError(shapeLoc) << "a tile_buf has two dimensions, got "
+                                      << shape.size();
+  f.rows = f.validRows = shape[0];
+  f.cols = f.validCols = shape[1];
+  return success();
+}
+
 // loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
 // blayout=row_major, slayout=none_box, fractal=512, pad=0[, compact=1]:
 // after `loc` the fields in any order (kernels put blayout before v_row);
@@ -346,66 +395,39 @@ ParseResult parseLongTileBuf(AsmParser &parser, TileBufFields &f) {
       parseEnumKeyword(parser, "tile location", symbolizeAddressSpace, f.loc))
     return failure();
   llvm::StringSet<> seen;
-  bool validRowsGiven = false, validColsGiven = false;
-  while (succeeded(parser.parseOptionalComma())) {
-    SMLoc keyLoc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual())
-      return failure();
-    if (!seen.insert(key).second)
-      return parser.emitError(keyLoc) << "duplicate tile_buf field '" << key << "'";
-    ParseResult result = success();
+  auto field = [&](StringRef key) -> std::optional<ParseResult> {
     if (key == "dtype")
-      result = parser.parseType(f.dtype);
-    else if (key == "rows")
-      result = parser.parseInteger(f.rows);
-    else if (key == "cols")
-      result = parser.parseInteger(f.cols);
-    else if (key == "v_row")
-      result = parseDimValue(parser, f.validRows, true), validRowsGiven = true;
-    else if (key == "v_col")
-      result = parseDimValue(parser, f.validCols, true), validColsGiven = true;
-    else if (key == "blayout")
-      result = parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout);
-    else if (key == "slayout")
-      result = parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout);
-    else if (key == "fractal")
-      result = parser.parseInteger(f.fractal);
-    else if (key == "pad")
-      result = parser.parseInteger(f.pad);
-    else if (key == "compact")
-      result = parser.parseInteger(f.compact);
-    else
-      return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
-    if (failed(result))
-      return failure();
-  }
+      return parser.parseType(f.dtype);
+    if (key == "rows")
+      return parser.parseInteger(f.rows);
+    if (key == "cols")
+      return parser.parseInteger(f.cols);
+    if (key == "v_row")
+      return parseDimValue(parser, f.validRows, true);
+    if (key == "v_col")
+      return parseDimValue(parser, f.validCols, true);
+    return std::nullopt;
+  };
+  if (failed(parseTileBufFields(parser, f, seen, field)))
+    return failure();
   for (StringRef required : {"dtype", "rows", "cols"})
     if (!seen.contains(required))
       return parser.emitError(parser.getCurrentLocation())
              << "tile_buf needs its '" << required << "' field";
-  if (!validRowsGiven)
+  if (!seen.contains("v_row"))
     f.validRows = f.rows;
-  if (!validColsGiven)
+  if (!seen.contains("v_col"))
     f.validCols = f.cols;
   return success();
 }
 
 // The oldest form: 32x64xf32, #pto.address_space<vec>.
 ParseResult parseShapedTileBuf(AsmParser &parser, TileBufFields &f) {
-  SmallVector<int64_t> shape;
-  SMLoc shapeLoc = parser.getCurrentLocation();
   AddressSpaceAttr space;
-  if (parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
-      parser.parseType(f.dtype) || parser.parseComma() ||
+  if (parseTileBufShape(parser, f) || parser.parseComma() ||
       parser.parseAttribute(space))
     return failure();
-  if (shape.size() != 2)
-    return parser.emitError(shapeLoc) << "a tile_buf has two dimensions, got "
-                                      << shape.size();
   f.loc = space.getValue();
-  f.rows = f.validRows = shape[0];
-  f.cols = f.validCols = shape[1];
   return success();
 }
 
@@ -417,55 +439,24 @@ ParseResult parseCompactTileBuf(AsmParser &parser, StringRef locKeyword,
   if (!loc)
     return parser.emitError(locLoc) << "unknown tile location '" << locKeyword << "'";
   f.loc = *loc;
-  SmallVector<int64_t> shape;
-  SMLoc shapeLoc;
-  if (parser.parseComma() ||
-      (shapeLoc = parser.getCurrentLocation(),
-       parser.parseDimensionList(shape, /*allowDynamic=*/false)) ||
-      parser.parseType(f.dtype))
+  if (parser.parseComma() || parseTileBufShape(parser, f))
     return failure();
-  if (shape.size() != 2)
-    return parser.emitError(shapeLoc) << "a tile_buf has two dimensions, got "
-                                      << shape.size();
-  f.rows = f.validRows = shape[0];
-  f.cols = f.validCols = shape[1];
   llvm::StringSet<> seen;
-  while (succeeded(parser.parseOptionalComma())) {
-    SMLoc keyLoc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual())
+  auto field = [&](StringRef key) -> std::optional<ParseResult> {
+    if (key != "valid")
+      return std::nullopt;
+    SmallVector<int64_t> valid;
+    SMLoc validLoc = parser.getCurrentLocation();
+    if (parser.parseDimensionList(valid, /*allowDynamic=*/true,
+                                  /*withTrailingX=*/false))
       return failure();
-    if (!seen.insert(key).second)
-      return parser.emitError(keyLoc) << "duplicate tile_buf field '" << key << "'";
-    ParseResult result = success();
-    if (key == "valid") {
-      SmallVector<int64_t> valid;
-      SMLoc validLoc = parser.getCurrentLocation();
-      result = parser.parseDimensionList(valid, /*allowDynamic=*/true,
-                                         /*withTrailingX=*/false);
-      if (succeeded(result) && valid.size() != 2)
-        return parser.emitError(validLoc) << "valid= has two dimensions";
-      if (succeeded(result)) {
-        f.validRows = valid[0];
-        f.validCols = valid[1];
-      }
-    } else if (key == "blayout") {
-      result = parseEnumKeyword(parser, "blayout", symbolizeBLayout, f.blayout);
-    } else if (key == "slayout") {
-      result = parseEnumKeyword(parser, "slayout", symbolizeSLayout, f.slayout);
-    } else if (key == "fractal") {
-      result = parser.parseInteger(f.fractal);
-    } else if (key == "pad") {
-      result = parser.parseInteger(f.pad);
-    } else if (key == "compact") {
-      result = parser.parseInteger(f.compact);
-    } else {
-      return parser.emitError(keyLoc) << "unknown tile_buf field '" << key << "'";
-    }
-    if (failed(result))
-      return failure();
-  }
-  return success();
+    if (valid.size() != 2)
+      return parser.emitError(validLoc) << "valid= has two dimensions";
+    f.validRows = valid[0];
+    f.validCols = valid[1];
+    return success();
+  };
+  return parseTileBufFields(parser, f, seen, field);
 }
 
 } // namespace
