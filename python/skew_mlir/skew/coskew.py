@@ -259,8 +259,7 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
             _name(other, loops[other]),
             staged_schedule(trip if trip is not None else n * depth, depth, n), count)
     if not pair.prove_input():
-        raise CannotSkew("the pair cannot be proved as written"
-                         + (f" ({pair.broken.what})" if pair.broken else ""))
+        raise CannotSkew(pair.why_unproved())
     # No search: the depth as planned, then the closed-form candidates, then
     # 1, each proved once (at most four proofs per pair of loops).
     tried = []

@@ -224,6 +224,7 @@ class Pair:
                           "run time only"] if len(keys) > 1 else [])
         self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None
         self.good: list[TripSet] | None = None  # the trips at which the input proves
+        self.deadlocked: list = []  # the trips at which it deadlocks (prove_input)
         # The runs of the input over every trip: (trips, verdict, identities
         # where it proves); what every plan must deliver (docs/message-identity.md).
         self._input: list | None = None
@@ -346,9 +347,13 @@ class Pair:
         return self.broken is None and not self.unproved
 
     def prove_input(self) -> bool:
-        """Whether the pair as written proves at some trip (it is not
+        """Whether the pair as written proves at every trip (it is not
         broken, and can be modelled at every trip); sets `good`, else says
-        why in `broken` or `unproved`."""
+        why in `broken`, `unproved` or `deadlocked`. Where the input
+        deadlocks at the slots the pass assumes, no message of a rewrite can
+        be checked against it, and at the slots the pipes may really have
+        it runs: a skew there could deliver other messages, or free other
+        slots, unseen."""
         if not self.ready():
             return False
         self.good = []
@@ -359,9 +364,19 @@ class Pair:
             if verdict.kind == "unknown":
                 self.unproved = [verdict.what + _at(trips)]
                 return False
-            if verdict.kind == "proved":
-                self.good.append(trips)
-        return bool(self.good)
+            (self.good if verdict.kind == "proved" else self.deadlocked).append(trips)
+        return bool(self.good) and not self.deadlocked
+
+    def why_unproved(self) -> str:
+        """Why prove_input failed, for a remark."""
+        if self.broken is not None:
+            return (f"the pair does not verify as written: {self.broken.what} "
+                    f"(at {place(self.broken.op.location)})")
+        if self.unproved:
+            return f"the pair cannot be proved as written ({self.unproved[0]})"
+        if self.good:
+            return f"the pair deadlocks as written{_at(self.deadlocked[0])}"
+        return "the pair deadlocks as written at every trip"
 
     def failure(self, skews: dict, verdicts: list | None = None) -> tuple | None:
         """The first trip (None: constant trips) at which the input proves
@@ -427,20 +442,16 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
     role_of = {plan.loop: ("cube" if kernel_function(plan.loop) == cube
                            else "vector") for plan in skews}
     planned = {**coskews, **{plan.loop: plan for plan in skews}}
-    # A plan that proves at every trip needs nothing of the input (a broken
-    # input stays broken when skewed); otherwise the input must prove first,
-    # or nothing is known of the peer.
+    # A plan that proves at every trip, its messages checked against the
+    # input's wherever the input runs, needs nothing more of the input (a
+    # broken input stays broken when skewed); otherwise the input must prove
+    # first, or nothing is known of the peer.
     verdicts = pair.verdicts(planned) if pair.ready() else []
-    if verdicts and all(v.kind == "proved" for _, v in verdicts):
+    if (verdicts and all(v.kind == "proved" for _, v in verdicts)
+            and not any(v.kind == "deadlock" for _, v in pair.verdicts({}))):
         return
     if not pair.prove_input():
-        if pair.broken is not None:
-            why = (f"the pair does not verify as written: {pair.broken.what} "
-                   f"(at {place(pair.broken.op.location)})")
-        elif pair.unproved:
-            why = f"the pair cannot be proved as written ({pair.unproved[0]})"
-        else:
-            why = "the pair deadlocks as written at every trip"
+        why = pair.why_unproved()
         for function in (cube, vector):
             mine = [p for p in skews if role_of[p.loop] == _role(function)]
             if mine:
