@@ -1,19 +1,25 @@
 """arith and math ops, elementwise on scalars and tensors alike (numpy broadcasts).
 
-Integers wrap at their width (numpy fixed-width dtypes); unsigned ops
-reinterpret the bits as the unsigned type of the same width. Floating-point
-follows IEEE (numpy); fastmath flags are ignored. Division by zero is
-undefined behaviour in arith and is reported as an error.
+Integers wrap at their width (numpy fixed-width dtypes); signed ops read
+i1 true as -1 and unsigned ops reinterpret the bits as the unsigned type of
+the same width (values.signed_ints / unsigned_ints). Floating-point follows
+IEEE (numpy); fastmath flags are ignored. Division by zero, and a float
+converted to an integer type that cannot hold it (fptosi/fptoui: poison),
+are undefined in arith and are reported as errors.
 """
 
 from __future__ import annotations
+
+import math
+from fractions import Fraction
 
 import numpy as np
 
 from ..op_costs import TRANSCENDENTAL_OPS
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .values import constant, dtype_of, element_type, unsigned
+from .values import (bit_width, constant, dtype_of, element_type, signed_ints,
+                     unsigned_ints, wrap)
 
 
 def _elementwise(fn, transcendental: bool = False, result_dtype=None):
@@ -28,11 +34,10 @@ def _elementwise(fn, transcendental: bool = False, result_dtype=None):
         dtype = result_dtype or dtype_of(element_type(op.results[0].type))
         spend, cost = cc.spend, cc.cost
         scalar_cycles = cost.scalar_op_cycles
-        src = dtype_of(element_type(op.operands[0].type)) if len(op.operands) else None
         site = where(op)
 
         def run(frame):
-            value = fn(*[frame[s] for s in ins], src=src, site=site).astype(dtype, copy=False)
+            value = wrap(fn(*[frame[s] for s in ins], site=site), dtype)
             frame[out] = value
             spend(cost.vector(value.nbytes, transcendental) if value.ndim else scalar_cycles)
         return Step(run)
@@ -43,20 +48,25 @@ def _binary(ufunc):
     return lambda a, b, **_: ufunc(a, b)
 
 
+def _signed(fn):
+    """Apply fn to integer operands as signed ops read them (i1 true: -1)."""
+    return lambda *xs, **kw: fn(*[signed_ints(x) for x in xs], **kw)
+
+
 def _unary(ufunc):
     return lambda a, **_: ufunc(a)
 
 
 def _as_unsigned(fn):
     """Apply fn to the operands reinterpreted as unsigned integers."""
-    return lambda *xs, src, **_: fn(*[np.asarray(x).astype(unsigned(src)) for x in xs])
+    return lambda *xs, **_: fn(*[unsigned_ints(x) for x in xs])
 
 
 def _nonzero_divisor(fn):
-    def checked(a, b, src, site):
+    def checked(a, b, site):
         if np.any(b == 0):
             raise SimError(f"{site}: integer division by zero")
-        return fn(a, b, src=src, site=site)
+        return fn(a, b, site=site)
     return checked
 
 
@@ -72,30 +82,26 @@ def _ceildiv(a, b):
     return q + (a % b != 0).astype(q.dtype)
 
 
-def _bool_aware(int_fn, bool_fn):
-    """i1 arithmetic is modulo 2 (add/sub = xor, mul = and)."""
-    return lambda a, b, src, **_: bool_fn(a, b) if src == np.bool_ else int_fn(a, b)
-
-
+# Results wrap to the result's width (values.wrap): i1 add/sub is xor, mul and.
 _INT_BINARY = {
-    "arith.addi": _bool_aware(np.add, np.logical_xor),
-    "arith.subi": _bool_aware(np.subtract, np.logical_xor),
-    "arith.muli": _bool_aware(np.multiply, np.logical_and),
-    "arith.divsi": _nonzero_divisor(_div_trunc),
+    "arith.addi": _signed(_binary(np.add)),
+    "arith.subi": _signed(_binary(np.subtract)),
+    "arith.muli": _signed(_binary(np.multiply)),
+    "arith.divsi": _nonzero_divisor(_signed(_div_trunc)),
     "arith.divui": _nonzero_divisor(_as_unsigned(np.floor_divide)),
-    "arith.remsi": _nonzero_divisor(lambda a, b, **_: np.fmod(a, b)),
+    "arith.remsi": _nonzero_divisor(_signed(_binary(np.fmod))),
     "arith.remui": _nonzero_divisor(_as_unsigned(np.remainder)),
-    "arith.floordivsi": _nonzero_divisor(lambda a, b, **_: a // b),
-    "arith.ceildivsi": _nonzero_divisor(lambda a, b, **_: _ceildiv(a, b)),
-    "arith.ceildivui": _nonzero_divisor(_as_unsigned(lambda a, b: _ceildiv(a, b))),
-    "arith.andi": _binary(np.bitwise_and),
-    "arith.ori": _binary(np.bitwise_or),
-    "arith.xori": _binary(np.bitwise_xor),
-    "arith.shli": _binary(np.left_shift),
-    "arith.shrsi": _binary(np.right_shift),
+    "arith.floordivsi": _nonzero_divisor(_signed(_binary(np.floor_divide))),
+    "arith.ceildivsi": _nonzero_divisor(_signed(_binary(_ceildiv))),
+    "arith.ceildivui": _nonzero_divisor(_as_unsigned(_ceildiv)),
+    "arith.andi": _signed(_binary(np.bitwise_and)),
+    "arith.ori": _signed(_binary(np.bitwise_or)),
+    "arith.xori": _signed(_binary(np.bitwise_xor)),
+    "arith.shli": _signed(_binary(np.left_shift)),
+    "arith.shrsi": _signed(_binary(np.right_shift)),
     "arith.shrui": _as_unsigned(np.right_shift),
-    "arith.maxsi": _binary(np.maximum),
-    "arith.minsi": _binary(np.minimum),
+    "arith.maxsi": _signed(_binary(np.maximum)),
+    "arith.minsi": _signed(_binary(np.minimum)),
     "arith.maxui": _as_unsigned(np.maximum),
     "arith.minui": _as_unsigned(np.minimum),
 }
@@ -115,15 +121,57 @@ _FLOAT_BINARY = {
     "math.copysign": np.copysign,
 }
 
+def _round_half_away(x):
+    """math.round: to nearest, ties away from zero. x - trunc(x) is exact;
+    floor(|x| + 0.5) is not (0.49999999999999994 + 0.5 rounds to 1)."""
+    t = np.trunc(x)
+    return np.where(np.abs(x - t) >= 0.5, t + np.copysign(np.ones_like(t), x), t)
+
+
+def _fma(a, b, c, **_):
+    """math.fma: a*b + c rounded once.
+
+    f16/bf16/f32: the product is exact in f64, and the f64 sum rounded to odd
+    (TwoSum gives its error) then rounds correctly to the narrower type
+    (Boldo & Melquiond, 2008). f64: summed exactly as fractions.
+    """
+    a, b, c = np.broadcast_arrays(*(np.asarray(x) for x in (a, b, c)))
+    if a.dtype == np.float64:
+        return np.vectorize(_fma_f64, otypes=[np.float64])(a, b, c)
+    p = a.astype(np.float64) * b.astype(np.float64)
+    c = c.astype(np.float64)
+    s = p + c
+    v = s - p
+    error = (p - (s - v)) + (c - v)
+    even = (s.view(np.int64) & 1) == 0
+    toward = np.where(error > 0, np.inf, -np.inf)
+    odd = np.where(np.isfinite(s) & (error != 0) & even, np.nextafter(s, toward), s)
+    return odd.astype(a.dtype)
+
+
+def _fma_f64(a: float, b: float, c: float) -> float:
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return a * b + c  # the product is exactly inf or NaN
+    if not math.isfinite(c):
+        return c
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:
+        return a * b + c  # the zero's sign as IEEE rounds it
+    try:
+        return float(exact)  # int / int: correctly rounded
+    except OverflowError:
+        return math.copysign(math.inf, exact)
+
+
 _FLOAT_UNARY = {
     "arith.negf": np.negative,
     "math.absf": np.abs,
-    "math.absi": np.abs,
+
     "math.ceil": np.ceil,
     "math.floor": np.floor,
     "math.trunc": np.trunc,
     "math.roundeven": np.rint,
-    "math.round": lambda x: np.copysign(np.floor(np.abs(x) + 0.5), x),
+    "math.round": _round_half_away,
     "math.exp": np.exp,
     "math.exp2": np.exp2,
     "math.expm1": np.expm1,
@@ -148,7 +196,8 @@ for _name, _fn in _FLOAT_BINARY.items():
     handles(_name)(_elementwise(_binary(_fn), _name in TRANSCENDENTAL_OPS))
 for _name, _fn in _FLOAT_UNARY.items():
     handles(_name)(_elementwise(_unary(_fn), _name in TRANSCENDENTAL_OPS))
-handles("math.fma")(_elementwise(lambda a, b, c, **_: a * b + c))
+handles("math.fma")(_elementwise(_fma))
+handles("math.absi")(_elementwise(_signed(_unary(np.abs))))
 
 # --- comparisons and select ----------------------------------------------------
 
@@ -189,7 +238,7 @@ def _cmpf(op, cc) -> Step:
 @handles("arith.cmpi")
 def _cmpi(op, cc) -> Step:
     p = _predicate(op)
-    fn = _binary(_CMPI_SIGNED[p]) if p < 6 else _as_unsigned(_CMPI_UNSIGNED[p - 6])
+    fn = _signed(_binary(_CMPI_SIGNED[p])) if p < 6 else _as_unsigned(_CMPI_UNSIGNED[p - 6])
     return _elementwise(lambda a, b, **kw: np.asarray(fn(a, b, **kw))[()],
                         result_dtype=np.dtype(bool))(op, cc)
 
@@ -204,42 +253,34 @@ def _select(op, cc) -> Step:
 
 # --- casts ---------------------------------------------------------------------
 
-def _cast(x, src, **_):
-    return np.asarray(x)[()]
-
-
-def _extsi(x, src, **_):
-    # Sign-extending i1 makes true -1.
-    return -np.asarray(x, np.int8) if src == np.bool_ else np.asarray(x)[()]
-
-
-def _zero_extend(x, src, **_):
-    return np.asarray(x).astype(unsigned(src)) if src != np.bool_ else np.asarray(x)
-
-
-def _trunci(x, src, **_):
-    return x  # astype to the narrower result dtype wraps modulo 2^width
-
-
-def _fptoui(x, src, **_):
-    return np.trunc(x)
-
-
-for _name in ("arith.index_cast", "arith.sitofp", "arith.extf", "arith.truncf",
-              "arith.fptosi"):
-    handles(_name)(_elementwise(_cast))
+# The result's dtype does the rest (values.wrap): truncation keeps the low
+# bits, extension and int-to-float read the operand as the op says.
+for _name in ("arith.index_cast", "arith.sitofp", "arith.extsi", "arith.trunci",
+              "arith.extf", "arith.truncf"):
+    handles(_name)(_elementwise(_signed(lambda x, **_: x)))
 for _name in ("arith.index_castui", "arith.extui", "arith.uitofp"):
-    handles(_name)(_elementwise(_zero_extend))
-handles("arith.extsi")(_elementwise(_extsi))
-handles("arith.fptoui")(_elementwise(_fptoui))
+    handles(_name)(_elementwise(_as_unsigned(lambda x: x)))
 
 
-@handles("arith.trunci")
-def _trunci_handler(op, cc) -> Step:
-    to_bool = dtype_of(op.results[0].type) == np.bool_
-    # Truncating to i1 keeps the low bit (astype(bool) would test non-zero).
-    fn = (lambda x, **_: np.bitwise_and(x, 1)) if to_bool else _trunci
-    return _elementwise(fn)(op, cc)
+@handles("arith.fptosi", "arith.fptoui")
+def _float_to_int(op, cc) -> Step:
+    """Truncation toward zero. A value the result type cannot hold (NaN and
+    infinities too) is poison in MLIR; x86, which the JIT runs on, gives it
+    bits that depend on the width and the instruction chosen, so it is an
+    error here."""
+    result_type = element_type(op.results[0].type)
+    width = bit_width(dtype_of(result_type))
+    signed = op.name == "arith.fptosi"
+    low, high = (-2.0 ** (width - 1), 2.0 ** (width - 1)) if signed else (0.0, 2.0 ** width)
+
+    def convert(x, site, **_):
+        t = np.trunc(np.asarray(x, np.float64))  # f16/bf16/f32 are exact in f64
+        bad = ~((t >= low) & (t < high))  # NaN fails both
+        if np.any(bad):
+            raise SimError(f"{site}: {op.name} of {np.asarray(x)[bad][0]} is out of the range "
+                           f"of {result_type} (poison in MLIR)")
+        return t.astype(np.int64 if signed else np.uint64)
+    return _elementwise(convert)(op, cc)
 
 
 @handles("arith.bitcast")

@@ -24,7 +24,7 @@ from .dispatch import HANDLERS, Step, enter, handles, step
 from .errors import SimError, UnsupportedOp, describe, where
 from .kernels import functions_of
 from .races import tracked
-from .values import DEFAULT_MAX_VALUE_BYTES, check_size, dtype_of
+from .values import DEFAULT_MAX_VALUE_BYTES, bit_width, check_size, dtype_of, signed_int, wrap
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,10 +304,10 @@ def _scf_for(op, cc: Compiler) -> Step:
     results = cc.slots_of(op.results)
     body = cc.compile_region(op)
     iv_slot, carried = body.arg_slots[0], body.arg_slots[1:]
-    iv_type = dtype_of(op.operands[0].type).type
+    iv_dtype = dtype_of(op.operands[0].type)
     # `scf.for unsigned` compares its bounds as unsigned integers of the IV's
     # width; the IV still holds them in the signed two's complement form.
-    width = np.iinfo(iv_type).bits if "unsignedCmp" in op.attributes else None
+    width = bit_width(iv_dtype) if "unsignedCmp" in op.attributes else None
     body_ops = [o.operation for o in op.regions[0].blocks[0].operations]
     # A lower bound of the ops one iteration executes: nested constant-trip
     # loops count with their trip counts, so a deep nest is refused up front.
@@ -319,10 +319,14 @@ def _scf_for(op, cc: Compiler) -> Step:
     core, site = cc.core, describe(op)
 
     def run(frame):
-        lo, hi, stride = int(frame[lb]), int(frame[ub]), int(frame[st])
+        lo, hi, stride = (signed_int(frame[s]) for s in (lb, ub, st))
         if width is not None:
             lo, hi, stride = (v % (1 << width) for v in (lo, hi, stride))
-        if stride <= 0:
+        # An empty range runs no iteration whatever its step (the lowering
+        # compares the bounds first): a signed i1 loop from false to true.
+        if lo >= hi:
+            lo, hi, stride = 0, 0, 1
+        elif stride <= 0:
             raise SimError(f"{site}: step {stride} is not positive")
         trips = trip_count(lo, hi, stride)
         # Refuse a loop that cannot finish within the step limit up front
@@ -334,7 +338,7 @@ def _scf_for(op, cc: Compiler) -> Step:
         for i in range(lo, hi, stride):
             if width is not None and i >= 1 << (width - 1):
                 i -= 1 << width
-            frame[iv_slot] = iv_type(i)
+            frame[iv_slot] = wrap(i, iv_dtype)
             _store(frame, carried, values)
             values = yield from enter(body, frame)
         _store(frame, results, values)

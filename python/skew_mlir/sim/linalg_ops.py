@@ -25,7 +25,7 @@ from mlir import ir
 from ..op_costs import CONTRACTION_OPS, TRANSCENDENTAL_OPS, element_name
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .values import dtype_of, element_type
+from .values import dtype_of, element_type, signed_ints, unsigned_ints, wrap
 
 _REDUCTION = "#linalg.iterator_type<reduction>"
 
@@ -145,12 +145,16 @@ def _contraction(op, cc) -> Step:
     dtype = dtype_of(element_type(outs[0].type))
     in_element = element_name(element_type(ins[0].type))
     write, spend, cost = _writer(op, cc, outs), cc.spend, cc.cost
+    # The inputs' cast to the accumulator's type: sign extension (i1 true is
+    # -1) unless the op says `cast_unsigned`.
+    cast = op.attributes["cast"] if "cast" in op.attributes else None
+    extend = unsigned_ints if str(cast) == "#linalg.type_fn<cast_unsigned>" else signed_ints
 
     def run(frame):
         lhs, rhs, acc = frame[a_slot], frame[b_slot], frame[c_slot]
-        lhs, rhs = lhs.astype(dtype, copy=False), rhs.astype(dtype, copy=False)
+        lhs, rhs = (wrap(extend(x) if x.dtype.kind in "iub" else x, dtype) for x in (lhs, rhs))
         product = np.matmul(lhs, rhs) if plain else np.einsum(spec, lhs, rhs)
-        write(frame, [(acc + product).astype(dtype, copy=False)])
+        write(frame, [wrap(signed_ints(acc) + product, dtype)])
         sizes = {}
         for arr, dims in zip((lhs, rhs), maps):
             sizes.update(zip(dims, arr.shape))
@@ -407,7 +411,10 @@ def _single_combiner(body_ops, body, body_cc, n_inputs):
         return None
     ufunc = _COMBINERS.get(body_ops[0].name)
     operands = body_cc.slots_of(body_ops[0].operands)
-    if ufunc is None or sorted(operands) != sorted(body.arg_slots):
+    # numpy's bool reductions are not i1's (add is or, maxsi reads true as 1).
+    result = body_ops[0].results[0].type
+    is_i1 = isinstance(result, ir.IntegerType) and result.width == 1
+    if ufunc is None or is_i1 or sorted(operands) != sorted(body.arg_slots):
         return None
     return ufunc
 

@@ -64,6 +64,42 @@ def unsigned(dtype: np.dtype) -> np.dtype:
     return np.dtype(_UNSIGNED[dtype.itemsize * 8])
 
 
+def bit_width(dtype: np.dtype) -> int:
+    """Bits of an integer dtype as MLIR counts them (i1: 1, not numpy's 8)."""
+    return 1 if np.dtype(dtype) == np.bool_ else np.dtype(dtype).itemsize * 8
+
+
+# The one definition of i1 as an integer: MLIR's i1 is one two's-complement
+# bit, so its signed reading of true is -1 (sitofp, index_cast, extsi, cmpi
+# slt, maxsi) and its unsigned reading is 1; numpy's bool knows only 1.
+
+def signed_ints(x) -> np.ndarray:
+    """Integers as MLIR's signed ops read them (i1 as int8 0 / -1)."""
+    x = np.asarray(x)
+    return -x.astype(np.int8) if x.dtype == np.bool_ else x
+
+
+def unsigned_ints(x) -> np.ndarray:
+    """Integers as MLIR's unsigned ops read them: the bits as the unsigned
+    type of the same width (i1 as uint8 0 / 1)."""
+    x = np.asarray(x)
+    return x.astype(np.uint8 if x.dtype == np.bool_ else unsigned(x.dtype))
+
+
+def wrap(x, dtype: np.dtype):
+    """`x` as `dtype` (a numpy scalar for a scalar): an integer into an integer
+    type keeps its low bits, to i1 bit 0 (numpy's bool cast tests != 0)."""
+    x = np.asarray(x)
+    if np.dtype(dtype) == np.bool_ and x.dtype.kind in "iu":
+        x = x & 1
+    return x.astype(dtype, copy=False)[()]
+
+
+def signed_int(value) -> int:
+    """A scalar integer value as a Python int, MLIR's signed reading."""
+    return int(signed_ints(value))
+
+
 def element_type(t: ir.Type) -> ir.Type:
     return t.element_type if isinstance(t, ir.ShapedType) else t
 
