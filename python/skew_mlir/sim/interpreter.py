@@ -18,6 +18,7 @@ from mlir import ir
 
 from ..loop_ranges import static_trips, trip_count
 from ..op_costs import CostModel, element_bytes
+from ..tile_capacity import tile_bytes
 from . import arith_ops, linalg_ops, pipe_ops, tensor_ops, tile_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .dispatch import HANDLERS, Step, enter, handles, step
@@ -96,11 +97,13 @@ class Compiler:
             raise UnsupportedOp(op)
         # Before the handler: some build their value here (a dense constant).
         limit = self.program.max_value_bytes
+        # Tile buffers too: their storage is allocated whole as well.
         for i, result in enumerate(op.results):
-            t = result.type
+            t, what = result.type, f"{where(op)}: result #{i} of '{op.name}' ({result.type})"
             if isinstance(t, ir.ShapedType) and t.has_rank and t.has_static_shape:
-                check_size(f"{where(op)}: result #{i} of '{op.name}' ({t})", t.shape,
-                           element_bytes(t.element_type), limit)
+                check_size(what, t.shape, element_bytes(t.element_type), limit)
+            elif (nbytes := tile_bytes(t)) is not None:
+                check_size(what, (nbytes,), 1, limit)
         try:
             return tracked(op, self, handler(op, self))
         except MemoryError:

@@ -142,7 +142,12 @@ def tile_storage(tt: tile_types.TileBuf, memory: np.ndarray | None, addr: int,
     dtype = dtype_of(tt.element)
     count = tt.rows * tt.cols
     if memory is None:
-        flat = undefined((count,), dtype)
+        try:
+            flat = undefined((count,), dtype)
+        except (MemoryError, ValueError):  # ValueError: beyond numpy's largest array
+            raise SimError(f"{site}: out of memory building a {tt.rows}x{tt.cols} tile (the "
+                           "limit per value, --max-value-mib, is beyond what the machine "
+                           "holds)") from None
     else:
         end = addr + count * dtype.itemsize
         if addr < 0 or end > memory.size:
