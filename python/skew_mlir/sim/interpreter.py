@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import sys
 
-import numpy as np
 from mlir import ir
 
 from ..loop_ranges import static_trips, trip_count
