@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
+import re
+
 from mlir import ir
+
+# MLIR prints a symbol name that is not an identifier quoted, a backslash as
+# `\\` and any other byte outside printable ASCII or a quote as `\XX`.
+_ESCAPE = re.compile(rb"\\(\\|[0-9A-Fa-f]{2})")
+
+
+def symbol_name(attr: ir.Attribute) -> str:
+    """The text of a symbol name: a `sym_name` StringAttr or a FlatSymbolRefAttr
+    (a call's callee). Bytes that are not UTF-8 (`@"cu\\FFbe"`) become
+    backslash escapes, where the bindings' `.value` raises."""
+    if not isinstance(attr, ir.FlatSymbolRefAttr):
+        return string_value(attr)
+    printed = str(attr)[1:].encode()
+    raw = (_ESCAPE.sub(lambda m: b"\\" if m[1] == b"\\" else bytes([int(m[1], 16)]),
+                       printed[1:-1]) if printed.startswith(b'"') else printed)
+    return raw.decode("utf-8", "backslashreplace")
 
 
 def integer_value(attr: ir.Attribute) -> int | None:
@@ -35,7 +53,7 @@ def string_value(attr: ir.Attribute) -> str:
     return ir.StringAttr(attr).value_bytes.decode("utf-8", "backslashreplace")
 
 
-def symbol_name(op: ir.Operation) -> str:
-    """The name of a symbol op (a function), read as string_value does."""
-    return string_value(op.attributes["sym_name"])
+def function_name(op: ir.Operation) -> str:
+    """The name of a symbol op (a function), read as symbol_name does."""
+    return symbol_name(op.attributes["sym_name"])
 

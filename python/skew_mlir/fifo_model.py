@@ -30,7 +30,7 @@ from typing import NamedTuple
 from mlir import ir
 
 from . import _native, dialect as pto, tile_types
-from .attributes import integer_value, string_value, symbol_name
+from .attributes import function_name, integer_value, string_value
 from .calls import call_summaries, calls_under
 from .diagnostics import LocatedError
 
@@ -677,7 +677,7 @@ def pair_slots(table: SlotTable, kernels: dict, uses: dict, anchor: ir.Operation
         for pipe, op in used.items():
             if declared and pipe not in declared:
                 errors.append((op, f"pipe {pipe} is not initialised in "
-                                   f"@{symbol_name(kernels[role])}, which initialises other pipes"))
+                                   f"@{function_name(kernels[role])}, which initialises other pipes"))
     pipes = set().union(*uses.values()) if uses else set()
     functions = list(kernels.values())
     errors += table.conflicts(pipes, {f"the {role} kernel": function

@@ -22,6 +22,7 @@ from mlir.passmanager import PassManager
 
 from .. import dialect as pto
 from .. import fifo_model
+from ..attributes import function_name, symbol_name
 from ..sim.values import DEFAULT_MAX_VALUE_BYTES, check_size
 from .errors import JitUnsupported, SimError, describe, where
 from .rewrite import (Rewritten, check_fifo_ops, element_bytes, rewrite_fifo_ops,
@@ -81,7 +82,8 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
     lower that is known before trying (a pto op other than the FIFO ones,
     e.g. tile IR; an unregistered op; what aborts the compiler)."""
     found, refused = [], []
-    bodiless = {op.attributes["sym_name"].value for op in root.regions[0].blocks[0].operations
+    bodiless = {function_name(op)
+                for op in root.regions[0].blocks[0].operations
                 if op.operation.name == "func.func" and not op.operation.regions[0].blocks}
 
     def visit(op):
@@ -92,9 +94,9 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
         why = None
         if op.name.startswith("pto.") or not op.context.is_registered_operation(op.name):
             why = "the JIT executor cannot lower it"
-        elif op.name == "func.call" and op.attributes["callee"].value in bodiless \
+        elif op.name == "func.call" and symbol_name(op.attributes["callee"]) in bodiless \
                 and len(op.results):
-            why = (f"calls @{op.attributes['callee'].value}, a declaration without a body "
+            why = (f"calls @{symbol_name(op.attributes['callee'])}, a declaration without a body "
                    f"that returns values: the JIT has no code to run for it")
         why = why or _aborting(op)
         if why:
@@ -118,7 +120,7 @@ def _add_entry(module: ir.Module, kernel: ir.Operation) -> None:
     """@pto_jit_entry_<kernel>(args..., outs...): calls the kernel and
     stores its results into the out-buffers (memrefs of static shape; a
     scalar result into a memref<1xT>)."""
-    name = kernel.attributes["sym_name"].value
+    name = function_name(kernel)
     ftype = kernel.attributes["function_type"].value
     outs = []
     for i, t in enumerate(ftype.results):
@@ -221,19 +223,19 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
             _fresh_results(op.operation)
     check_fifo_ops(_fifo_ops(module.operation))
     rewritten = Rewritten()
-    TileLowering(module, [k.attributes["sym_name"].value for k in kernels], rewritten).run()
+    TileLowering(module, [function_name(k) for k in kernels], rewritten).run()
     for kernel in kernels:
-        name = kernel.attributes["sym_name"].value
+        name = function_name(kernel)
         copy = next(op.operation for op in module.body.operations
                     if op.operation.name == "func.func"
-                    and op.attributes["sym_name"].value == name)
+                    and function_name(op) == name)
         _entry(module, copy)
     ops = _check_ops(module.operation)
     declarations = [op.operation for op in module.body.operations
                     if op.operation.name == "func.func"
                     and not op.operation.regions[0].blocks
                     and not len(op.attributes["function_type"].value.results)
-                    and op.attributes["sym_name"].value not in rewritten.runtime]
+                    and function_name(op) not in rewritten.runtime]
     rewrite_fifo_ops(module, ops, rewritten)
     stub_declarations(module, declarations, rewritten)
     return module, rewritten

@@ -27,6 +27,7 @@ from mlir.dialects import arith, bufferization, func, memref
 
 from .. import dialect as pto
 from .. import fifo_model
+from ..attributes import function_name
 from ..sim.values import dtype_of
 from .errors import JitError, JitUnsupported, SimError, describe, where
 
@@ -94,7 +95,7 @@ def stub_declarations(module: ir.Module, declarations: list[ir.Operation],
     run with an error when called, as the interpreter does (a declaration
     stops a run only if it is called)."""
     for fn in declarations:
-        name = fn.attributes["sym_name"].value
+        name = function_name(fn)
         with fn.location:
             block = fn.regions[0].blocks.append(*fn.attributes["function_type"].value.inputs)
             with ir.InsertionPoint(block):

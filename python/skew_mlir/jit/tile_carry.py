@@ -21,6 +21,7 @@ from mlir import ir
 from mlir.dialects import arith
 
 from .. import _native, tile_types
+from ..attributes import function_name, symbol_name
 from .errors import JitUnsupported, describe, where
 from .tile_values import Ptr, carried, carried_types, from_parts
 
@@ -137,7 +138,7 @@ class Carrier:
         what = kind(op)
         callee_is_kernel = False
         if what == CALL:
-            callee = op.attributes["callee"].value if "callee" in op.attributes else None
+            callee = symbol_name(op.attributes["callee"]) if "callee" in op.attributes else None
             if callee is None:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT passes tile IR "
                                      "values only to calls of a named function")
@@ -184,6 +185,7 @@ def _segments(sizes: ir.Attribute, types: list[ir.Type], whole_pointers: bool) -
 
 
 def refuse_kernel_value(fn: ir.Operation, what: str, t: ir.Type) -> JitUnsupported:
-    return JitUnsupported(f"{describe(fn)}: {what} of the kernel @"
-                          f"{fn.attributes['sym_name'].value} is a {t}: the launcher gives a "
-                          "kernel pointers to global memory, and takes back no tile IR value")
+    name = function_name(fn)
+    return JitUnsupported(f"{describe(fn)}: {what} of the kernel @{name} is a {t}: the "
+                          "launcher gives a kernel pointers to global memory, and takes back no tile IR "
+                          "value")

@@ -45,6 +45,7 @@ from mlir.dialects import arith, func, linalg, math, memref, scf
 
 from .. import dialect as pto
 from .. import fifo_model, tile_types
+from ..attributes import function_name
 from ..sim.tiles import LOCAL_BYTES
 from .errors import JitUnsupported, describe, where
 from .rewrite import Rewritten, declare, element_bytes, unranked
@@ -159,7 +160,7 @@ class TileLowering:
                     self._function(fn.operation)
 
     def _function(self, fn: ir.Operation) -> None:
-        kernel = fn.attributes["sym_name"].value in self.kernels
+        kernel = function_name(fn) in self.kernels
         ftype = fn.attributes["function_type"].value
         if kernel:
             for i, t in enumerate(ftype.results):
@@ -302,9 +303,9 @@ class TileLowering:
             [0], shape, strides)
 
     def local_memory(self, op: ir.Operation, loc: str) -> ir.Value:
-        if self.fn.attributes["sym_name"].value not in self.kernels:
+        if function_name(self.fn) not in self.kernels:
             raise JitUnsupported(f"{where(op)}: '{op.name}': a tile at an address outside "
-                                 f"a kernel (@{self.fn.attributes['sym_name'].value}): the "
+                                 f"a kernel (@{function_name(self.fn)}): the "
                                  "JIT gives each kernel's core its local memories")
         if loc not in self.locals:
             size = LOCAL_BYTES.get(loc, _OTHER_LOCAL_BYTES)

@@ -61,6 +61,13 @@ def _slots(text: str) -> int:
     return slots
 
 
+def _seed(text: str) -> int:
+    # numpy seeds are integers >= 0.
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got '{text}'")
+    return int(text)
+
+
 def _mebibytes(text: str) -> int:
     mib = int(text) if text.isdigit() else None
     if mib is None:
@@ -81,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
                         "module pto.fifo_depth, else 4); check runs the pass with "
                         "fifo-depth=N too")
     common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
-    common.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    common.add_argument("--seed", type=_seed, default=0, help="seed of the random inputs")
     common.add_argument("--arg", action="append", default=[], type=_given, metavar="I=VALUE",
                         help="give scalar kernel argument #I (of both kernels where "
                         "scalar) this value instead of a random one; repeatable")

@@ -15,6 +15,7 @@ import sys
 
 from mlir import ir
 
+from ..attributes import function_name, symbol_name
 from ..loop_ranges import static_trips, trip_count
 from ..op_costs import CostModel, element_bytes
 from ..tile_capacity import tile_bytes
@@ -238,7 +239,7 @@ class FunctionCode:
     """A compiled func.func; `call(args)` is a generator returning its results."""
 
     def __init__(self, program: "Program", func, core: Core):
-        self.name = func.attributes["sym_name"].value
+        self.name = function_name(func)
         self.func = func
         self.program, self.core = program, core
         self.blocking: bool | None = None  # None while compiling (recursion)
@@ -394,7 +395,7 @@ def _scf_execute_region(op, cc: Compiler) -> Step:
 def _func_call(op, cc: Compiler) -> Step:
     args = cc.slots_of(op.operands)
     results = cc.slots_of(op.results)
-    name = op.attributes["callee"].value
+    name = symbol_name(op.attributes["callee"])
     callee = cc.program.functions.get(name)
     if callee is not None and len(callee.regions[0].blocks) == 0:
         # A declaration stops the run only if it is called.

@@ -37,6 +37,7 @@ import numpy as np
 from mlir import ir
 
 from .. import dialect as pto, fifo_model, tile_types
+from ..attributes import function_name
 from ..calls import call_summaries, calls_under
 from ..loop_ranges import Constants, NonStaticRange
 from .errors import SimError, where
@@ -78,7 +79,7 @@ def pair_module(module: ir.Module) -> ir.Operation:
 
 def functions_of(module: ir.Module) -> dict[str, object]:
     """The functions of the module holding the pair (pair_module), by name."""
-    return {op.attributes["sym_name"].value: op.operation
+    return {function_name(op): op.operation
             for op in pair_module(module).regions[0].blocks[0].operations
             if op.operation.name == "func.func"}
 
@@ -103,7 +104,7 @@ def arg_types(func) -> list[ir.Type]:
 def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = None) -> Pair:
     funcs = functions_of(module)
     found, _ = fifo_model.kernels_of(pair_module(module))  # errors: raised by pair_module
-    marked = {role: [f.attributes["sym_name"].value for f in functions
+    marked = {role: [function_name(f) for f in functions
                      if f.name == "func.func"] for role, functions in found.items()}
     chosen = {}
     for role, name in (("cube", cube), ("vector", vector)):

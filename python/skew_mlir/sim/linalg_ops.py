@@ -359,7 +359,7 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
 
         if not reduced:
             values = apply(frame, dom_in, accs, sizes, None)
-        elif combiner is not None:
+        elif combiner is not None and all(sizes[d] for d in reduced):  # max has no identity
             full = np.broadcast_to(dom_in[0], tuple(sizes[d] for d in order))
             values = [combiner(accs[0], combiner.reduce(full, axis=tuple(range(n_par, shape.n_dims))))]
         else:

@@ -28,6 +28,7 @@ import numpy as np
 from mlir import ir
 
 from .. import fifo_model
+from ..attributes import function_name
 from ..op_costs import CostModel
 from .cores import BLOCKED_POP, BLOCKED_PUSH, BLOCKED_SYNC, Core, FifoEvent
 from .errors import Deadlock, SimError, where
@@ -268,7 +269,7 @@ class _PipeLayout:
         pipe = self.pipes.get(key)
         if pipe is None:
             conflicts = self.table.conflicts(
-                [key], {f"@{f.attributes['sym_name'].value}": f for f in self.functions})
+                [key], {f"@{function_name(f)}": f for f in self.functions})
             if conflicts:
                 op, message = conflicts[0]
                 raise SimError(f"{where(op)}: {message}")

@@ -267,9 +267,13 @@ def _reshape(op, cc) -> Step:
 @handles("tensor.dim", "memref.dim")
 def _dim(op, cc) -> Step:
     src, index, out = cc.slot(op.operands[0]), cc.slot(op.operands[1]), cc.slot(op.results[0])
+    site = where(op)
 
     def run(frame):
-        frame[out] = np.int64(frame[src].shape[int(frame[index])])
+        shape, dim = frame[src].shape, int(frame[index])
+        if not 0 <= dim < len(shape):  # undefined behaviour in MLIR
+            raise SimError(f"{site}: dimension {dim} of a value of rank {len(shape)}")
+        frame[out] = np.int64(shape[dim])
     return Step(run)
 
 

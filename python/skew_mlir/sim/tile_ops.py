@@ -450,6 +450,11 @@ def _row_reduce(op, cc) -> Step:
             raise SimError(f"{site}: reduces the rows of a {src.valid[0]}x{src.valid[1]} "
                            f"tile into one whose valid shape is {rows}x{cols} (needs "
                            f"{src.valid[0]}x1)")
+        if src.valid[1] == 0 and rows and fn is not np.sum:
+            # An empty row sums to 0, but has no maximum or minimum (the JIT
+            # refuses it alike).
+            raise SimError(f"{site}: reduces rows of no valid column ({src.valid[0]}x0) to "
+                           "a maximum or minimum")
         region = src.data[:rows, :src.valid[1]]
         return fn(region, axis=1, keepdims=True).astype(out.data.dtype)
     return _vector_step(op, cc, compute)

@@ -18,6 +18,7 @@ from mlir import ir
 from mlir.dialects import arith
 
 from .. import dialect as pto
+from ..attributes import function_name
 from .errors import SimError
 from .kernels import functions_of
 
@@ -62,7 +63,7 @@ def with_trip(module: ir.Module, trip: int) -> dict[int, str]:
         func = loop
         while func.name != "func.func":
             func = func.parent
-        fname = func.attributes["sym_name"].value
+        fname = function_name(func)
         bound = loop.operands[1]
         if isinstance(bound, ir.BlockArgument) and bound.owner.owner == func:
             value = str(lb + trip * step)

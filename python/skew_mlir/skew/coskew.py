@@ -36,7 +36,7 @@ from ..dialect import POP_OPS, PUSH_OPS
 from ..fifo_model import POP, PUSH, SlotTable
 from ..loop_ranges import Constants
 from ..op_costs import CostModel
-from ..attributes import symbol_name
+from ..attributes import function_name
 from ..verify.program import Loop
 from .auto_depth import Estimate, op_cycles
 from .depth import Remainder, requested_depth
@@ -114,7 +114,7 @@ def coskew(analysed: list, slots: SlotTable, remainder: Remainder,
                            for mine, at in zip(ahead, programs))]
         if len(matches) != 1:
             decided[loop.op] = _not_coskewed(
-                plan, f"no loop of @{symbol_name(peer)} starts at the same messages")
+                plan, f"no loop of @{function_name(peer)} starts at the same messages")
             continue
         (peer_loop, peer_plan), = matches
         if not isinstance(peer_plan, DemotionPlan):
@@ -185,7 +185,7 @@ def _not_coskewed(plan: DemotionPlan, why: str) -> DemotionPlan:
 
 
 def _name(function: ir.Operation, loop: PipelineLoop) -> str:
-    return f"@{symbol_name(function)}'s loop at {place(loop.op.location)}"
+    return f"@{function_name(function)}'s loop at {place(loop.op.location)}"
 
 
 def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
@@ -195,13 +195,13 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
     CannotSkew."""
     for function, loop in loops.items():
         if loop.stages == 1:
-            raise CannotSkew(f"@{symbol_name(function)}'s loop asks for no skew "
+            raise CannotSkew(f"@{function_name(function)}'s loop asks for no skew "
                              "(pto.pipeline_stages = 1)")
     ranges = {}
     for function, loop in loops.items():
         rng = _range(loop)
         if isinstance(rng, str):
-            raise CannotSkew(f"@{symbol_name(function)}'s loop: {rng}")
+            raise CannotSkew(f"@{function_name(function)}'s loop: {rng}")
         ranges[function] = rng
     guarded = {isinstance(rng, GuardedRange) for rng in ranges.values()}
     if len(guarded) > 1:

@@ -34,7 +34,7 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..attributes import symbol_name
+from ..attributes import function_name
 from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
                               fifo_holders, producer_skew, program_uses)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
@@ -438,7 +438,7 @@ def _at(trips: TripSet | None) -> str:
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
                decided: dict, coskews: dict) -> None:
     pair = Pair(module, cube, vector, slots)
-    names = {role: symbol_name(f) for role, f in pair.functions.items()}
+    names = {role: function_name(f) for role, f in pair.functions.items()}
     role_of = {plan.loop: ("cube" if kernel_function(plan.loop) == cube
                            else "vector") for plan in skews}
     planned = {**coskews, **{plan.loop: plan for plan in skews}}
@@ -616,7 +616,7 @@ def _demote_if_called_by_kernel(plan: SkewPlan, root: ir.Operation,
     function = _top_function(plan.loop)
     if function is None:
         return
-    name = (symbol_name(function) if "sym_name" in function.attributes
+    name = (function_name(function) if "sym_name" in function.attributes
             else function.name)
     if not is_symbol_table(root):
         why = (f"@{name} is not a kernel and its callers are not visible from this "
@@ -648,7 +648,7 @@ def _calling_kernel(function: ir.Operation, visible: VisiblePeers) -> str | None
     else None."""
     for kernel, anything, reached in visible.reach(function.parent.operation):
         if anything or function in reached:
-            return symbol_name(kernel)
+            return function_name(kernel)
     return None
 
 

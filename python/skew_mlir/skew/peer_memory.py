@@ -15,7 +15,7 @@ from __future__ import annotations
 from mlir import ir
 
 from ..aliasing import first_alias, private_memory
-from ..attributes import symbol_name
+from ..attributes import function_name
 from ..tile_memory import buffer_root
 from .body_effects import op_effects
 
@@ -117,7 +117,7 @@ class PeerMemories:
             found = [self._kernel(peer) for peer in peers]
             return _union(r for r, _ in found), _union(w for _, w in found)
 
-        who = (f"@{symbol_name(peers[0])}" if len(peers) == 1
+        who = (f"@{function_name(peers[0])}" if len(peers) == 1
                else "a peer kernel")
         return PeerMemory(access, who, function)
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from ..attributes import symbol_name
+from ..attributes import function_name
 from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
                           fifo_ops_under, freed_pipes, message_type, pipe_of, split_of,
                           tile_of)
@@ -220,7 +220,7 @@ class _Builder:
             # Branches between blocks are not modelled: reading the first
             # block alone would prove a program that never runs.
             self.unproved.append((self.function, f"the body of kernel "
-                                  f"@{symbol_name(self.function)} has "
+                                  f"@{function_name(self.function)} has "
                                   f"{len(region.blocks)} blocks (unstructured "
                                   "control flow is not modelled)"))
         self.unproved.extend(self.fifo_calls())
@@ -301,7 +301,7 @@ def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | Non
     core = OPS[op.name].core if op.name in OPS else INIT_OPS.get(op.name)
     if core is None or core == role:
         return None
-    return (f"'{op.name}' runs on the {core} core, but @{symbol_name(function)} "
+    return (f"'{op.name}' runs on the {core} core, but @{function_name(function)} "
             f"is the {role} kernel")
 
 

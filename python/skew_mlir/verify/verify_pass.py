@@ -15,7 +15,7 @@ from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of,
 from ..registry import Pass, PassFailure, option
 from .against import check_against
 from .model import Finding, check_pair, slots_text
-from ..attributes import symbol_name
+from ..attributes import function_name
 from .program import build_program, fifo_holders, program_uses, role_error
 
 
@@ -104,7 +104,7 @@ class VerifyFifo(Pass):
         if not fifo_ops or errors:
             _report(errors)
             if self.remarks and launched is not None and not fifo_ops:
-                names = ", ".join("@" + symbol_name(f) for f in launched
+                names = ", ".join("@" + function_name(f) for f in launched
                                   if f in roles) or "none"
                 diagnostics.remark(op.location, f"no FIFO traffic to verify: no pipe op "
                                    f"in the kernels the entry launches ({names})")
@@ -120,7 +120,7 @@ class VerifyFifo(Pass):
             first = next((f for f in fifo_ops if f in in_kernel), None)
             if first is not None:
                 _report([(first, f"missing peer: the {role} kernel "
-                                 f"@{symbol_name(function)} uses the FIFO, but no "
+                                 f"@{function_name(function)} uses the FIFO, but no "
                                  f"function is marked {CORE_ATTR} = \"{peer}\"")])
             return False
         return self._verify_pair(op, kernels, holders)
@@ -136,7 +136,7 @@ class VerifyFifo(Pass):
                                "the FIFO model does not (a pipe op on either side of it "
                                "may deadlock)")
                      for barrier in _barriers(op, kernels.values())]
-        unproved += [(function, f"the {role} kernel @{symbol_name(function)} is a "
+        unproved += [(function, f"the {role} kernel @{function_name(function)} is a "
                                 "declaration, its FIFO use is not visible")
                      for role, function in kernels.items()
                      if not len(function.regions[0].blocks)]
@@ -160,8 +160,8 @@ class VerifyFifo(Pass):
                               f"{p.slots} slots held" for p in outcome.pipes.values())
             blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
             diagnostics.remark(op.location, (
-                f"FIFO verified for @{symbol_name(kernels['cube'])} / "
-                f"@{symbol_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
+                f"FIFO verified for @{function_name(kernels['cube'])} / "
+                f"@{function_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} repeating stretch(es) of loop iterations "
                 f"fast-forwarded)"))
@@ -205,7 +205,7 @@ def _kernels(module: ir.Operation, errors: list) -> dict[str, ir.Operation]:
         if len(functions) > 1:
             # Each extra kernel is reported: a bounded list of names keeps a
             # module of many kernels from a quadratic report.
-            names = ", ".join("@" + symbol_name(f) for f in functions[:NAMED])
+            names = ", ".join("@" + function_name(f) for f in functions[:NAMED])
             if len(functions) > NAMED:
                 names += f" and {len(functions) - NAMED} more"
             for function in functions[1:]:
