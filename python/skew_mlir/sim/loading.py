@@ -7,16 +7,20 @@ from mlir.passmanager import PassManager
 
 from .. import dialect  # noqa: F401  (importing the package registered the pto passes)
 from .errors import SimError
+from .pypto_abi import bind_subblock_arguments
 
 
 def load_module(path: str) -> ir.Module:
-    """Parse a file in the current context (which must have the pto dialect)."""
+    """Parse a file in the current context (which must have the pto dialect),
+    with pypto's sub-block argument bound (pypto_abi)."""
     try:
-        return ir.Module.parseFile(path)
+        module = ir.Module.parseFile(path)
     except ir.MLIRError as exc:
         raise SimError(f"cannot parse {path}: {_diagnostics(exc)}") from None
     except (OSError, RuntimeError) as exc:
         raise SimError(f"cannot read {path}: {exc}") from None
+    bind_subblock_arguments(module)
+    return module
 
 
 def clone(module: ir.Module) -> ir.Module:
