@@ -608,21 +608,25 @@ def _tload_tstore(lo: TileLowering, op: ir.Operation) -> None:
         op.operands[1], op.operands[0])
     window, tile = lo.values[view_value], lo.tile(tile_value)
     view = window.data
-    if ir.MemRefType(view.type).rank != 2:
+    rank = ir.MemRefType(view.type).rank
+    if rank not in (1, 2):
         raise JitUnsupported(f"{where(op)}: '{op.name}': moves a window of rank "
-                             f"{ir.MemRefType(view.type).rank} to or from a tile")
+                             f"{rank} to or from a tile")
     _check_window(lo, op, window)
     rows, cols = lo.valid(tile)
-    lo.check(op, _any(_cmp("ne", memref.dim(view, _index(0)), rows),
-                      _cmp("ne", memref.dim(view, _index(1)), cols)),
+    # A rank-1 window of N elements is a 1xN row (the interpreter's rule).
+    extents = ([_index(1), memref.dim(view, _index(0))] if rank == 1
+               else [memref.dim(view, _index(0)), memref.dim(view, _index(1))])
+    at = (lambda i, j: [j]) if rank == 1 else (lambda i, j: [i, j])
+    lo.check(op, _any(_cmp("ne", extents[0], rows), _cmp("ne", extents[1], cols)),
              f"{'loads' if loading else 'stores'} a window whose shape is not the tile's "
              "valid shape")
     view_element = ir.MemRefType(view.type).element_type
     if loading:
-        lo.write(tile, rows, cols, lambda i, j: memref.load(view, [i, j]))
+        lo.write(tile, rows, cols, lambda i, j: memref.load(view, at(i, j)))
     else:
         _loops(rows, cols, lambda i, j: memref.store(
-            cast(_load(tile, i, j), view_element), view, [i, j]))
+            cast(_load(tile, i, j), view_element), view, at(i, j)))
 
 
 @_handles("pto.tmov")

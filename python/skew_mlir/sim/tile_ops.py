@@ -277,6 +277,8 @@ def _tload_tstore(op, cc) -> Step:
     def run(frame):
         view = frame[view_slot]
         tile, window = frame[tile_slot], view.window(site)
+        if window.ndim == 1:  # a rank-1 window of N elements is a 1xN row
+            window = window[np.newaxis, :]
         if tuple(window.shape) != tuple(tile.valid):
             raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
                            f"{'x'.join(map(str, window.shape))} window "
