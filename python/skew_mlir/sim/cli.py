@@ -20,6 +20,7 @@ one clean message (a deadlock as its multi-line report), never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import threading
@@ -68,6 +69,17 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds < math.inf:  # NaN fails too (it used to disable the limit)
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds >= 0, got "
+                                         f"'{text}'")
+    return seconds
+
+
 def _mebibytes(text: str) -> int:
     mib = int(text) if text.isdigit() else None
     if mib is None:
@@ -97,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--max-pipe-mib", type=int, default=DEFAULT_MAX_PIPE_BYTES >> 20,
                         metavar="N", help="refuse to keep more than N MiB of pipe messages "
                         "(data and bookkeeping) per run")
-    common.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
+    common.add_argument("--max-seconds", type=_seconds, default=DEFAULT_MAX_SECONDS, metavar="S",
                         help="stop a run that takes longer than S seconds (with --jit: "
                              "counted from the start of the kernels' run)")
     common.add_argument("--max-value-mib", type=_mebibytes,
@@ -154,8 +166,7 @@ def _run(args) -> int:
     _outputs(args, pair, inputs, result.outputs)
     if args.timeline:
         from .timeline import draw
-        draw(result, args.timeline, title=args.file)
-        print(f"timeline: {args.timeline}")
+        print(f"timeline: {draw(result, args.timeline, title=args.file)}")
     return 0
 
 
@@ -196,10 +207,11 @@ def _outputs(args, pair, inputs, outputs) -> None:
                 value = np.asarray(value)
                 shape = "x".join(map(str, value.shape)) or "scalar"
                 print(f"{role} output #{i} ({shape}x{mlir_name(value.dtype)}): "
-                      + np.array2string(value, threshold=16, precision=6))
+                      # Integers exactly, floats in the fewest digits that
+                      # read back as the same value.
+                      + np.array2string(value, threshold=16, floatmode="unique"))
     if args.save:
-        save(args.save, inputs, outputs)
-        print(f"saved: {args.save}")
+        print(f"saved: {save(args.save, inputs, outputs)}")
 
 
 def _check(args) -> int:
@@ -231,8 +243,7 @@ def _check(args) -> int:
         print(note)
     if args.timeline and report.before is not None and report.after is not None:
         from .timeline import draw_pair
-        draw_pair(report.before, report.after, args.timeline)
-        print(f"timeline: {args.timeline}")
+        print(f"timeline: {draw_pair(report.before, report.after, args.timeline)}")
     return 0 if report.ok else 1
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..diagnostics import place
+from ..diagnostics import site_name
 
 
 def where(op) -> str:
-    """`file:line:col` of an op (or its location as printed without one)."""
-    return place(op.location)
+    """`file:line:col` of an op, or the name of a location naming a site
+    without a file position (`loc("popsite")`), as pto-opt prints them."""
+    return site_name(op.location)
 
 
 def describe(op) -> str:

@@ -50,7 +50,11 @@ def _describe(value) -> str:
     return stats
 
 
-def save(path: str, inputs: dict[str, list], outputs: dict[str, list]) -> None:
+def save(path: str, inputs: dict[str, list], outputs: dict[str, list]) -> str:
+    """Write the arrays to `path` (.npz added when missing, as numpy does);
+    the path written."""
+    if not path.endswith(".npz"):
+        path += ".npz"
     arrays = {}
     for kind, by_role in (("input", inputs), ("output", outputs)):
         for role, values in by_role.items():
@@ -64,3 +68,4 @@ def save(path: str, inputs: dict[str, list], outputs: dict[str, list]) -> None:
         np.savez(path, **arrays)
     except OSError as exc:
         raise SimError(f"cannot write {path}: {exc}") from None
+    return path

@@ -6,6 +6,8 @@ display needed); the file type follows the extension (.png, .svg, .pdf).
 
 from __future__ import annotations
 
+import os
+
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
@@ -34,22 +36,27 @@ def _draw(ax, result: RunResult, title: str, xmax: int) -> None:
     ax.grid(axis="x", alpha=0.3)
 
 
-def _save(fig: Figure, path: str) -> None:
+def _save(fig: Figure, path: str) -> str:
+    """Save as the extension says, PNG without one (matplotlib then adds
+    .png); the path written."""
+    if not os.path.splitext(path)[1]:
+        path += ".png"
     fig.legend(handles=[Patch(color=COLORS[k], label=LABELS[k]) for k in COLORS],
                loc="lower center", ncols=3, frameon=False)
     FigureCanvasAgg(fig)
     fig.savefig(path, dpi=120)
+    return path
 
 
-def draw(result: RunResult, path: str, title: str = "kernel pair") -> None:
+def draw(result: RunResult, path: str, title: str = "kernel pair") -> str:
     fig = Figure(figsize=(11, 2.6), layout="constrained")
     fig.get_layout_engine().set(rect=(0, 0.1, 1, 0.9))
     _draw(fig.add_subplot(), result, title, result.total)
     fig.supxlabel("cycle", fontsize=9, y=0.12)
-    _save(fig, path)
+    return _save(fig, path)
 
 
-def draw_pair(before: RunResult, after: RunResult, path: str) -> None:
+def draw_pair(before: RunResult, after: RunResult, path: str) -> str:
     """Before/after timelines on one time axis, so the overlap won is visible."""
     fig = Figure(figsize=(11, 4.6), layout="constrained")
     fig.get_layout_engine().set(rect=(0, 0.07, 1, 0.93))
@@ -58,4 +65,4 @@ def draw_pair(before: RunResult, after: RunResult, path: str) -> None:
     _draw(top, before, "before", xmax)
     _draw(bottom, after, "after", xmax)
     bottom.set_xlabel("cycle")
-    _save(fig, path)
+    return _save(fig, path)

@@ -219,7 +219,12 @@ def given_value(text: str, t: ir.Type):
     dtype = dtype_of(t)
     try:
         if is_float(dtype):
-            return dtype.type(float(text))
+            number = float(text)
+            with np.errstate(over="ignore"):
+                value = dtype.type(number)
+            if math.isfinite(number) and not np.isfinite(value):
+                raise SimError(f"{text} is beyond the range of {t}")
+            return value
         if dtype == np.bool_:
             if text not in ("0", "1", "true", "false"):
                 raise ValueError
