@@ -148,18 +148,48 @@ def global_extent(funcs: list, index: int, given: Mapping[int, str]) -> int:
 
 def _view_size(op, value: ir.Value, constants: Constants, arguments: list,
                given: Mapping[int, str]) -> int:
+    missing: list[int] = []
+    number = _evaluate(value, constants, arguments, given, missing)
+    if number is not None:
+        return number
+    if missing:
+        options = " ".join(f"--arg {n}=N" for n in sorted(set(missing)))
+        raise SimError(f"{where(op)}: a view shape or stride is computed from argument(s) "
+                       f"{', '.join(f'#{n}' for n in sorted(set(missing)))}: give "
+                       f"{options} (the simulator sizes global memory from the views)")
+    raise SimError(f"{where(op)}: non-constant view shape or stride: the simulator sizes "
+                   "global memory from the views")
+
+
+# Integer arithmetic a view's shape or stride is computed with from
+# constants and scalar arguments (pypto: `arith.muli %arg9, %c128`).
+_FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
+          "arith.muli": lambda a, b: a * b, "arith.maxsi": max, "arith.minsi": min}
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui")
+
+
+def _evaluate(value: ir.Value, constants: Constants, arguments: list,
+              given: Mapping[int, str], missing: list[int]) -> int | None:
+    """The value of `value` from constants and the given arguments, or None
+    (the arguments it needs but lacks added to `missing`)."""
     if value in arguments:
         number = arguments.index(value)
         if number in given:
             return int(given_value(given[number], value.type))
-        raise SimError(f"{where(op)}: a view shape or stride is argument #{number}: "
-                       f"give its value with --arg {number}=N (the simulator sizes "
-                       "global memory from the views)")
+        missing.append(number)
+        return None
+    if not isinstance(value, ir.OpResult):
+        return None
+    owner = value.owner
+    if owner.name in _FOLDS or owner.name in _CASTS:
+        parts = [_evaluate(v, constants, arguments, given, missing) for v in owner.operands]
+        if None in parts:
+            return None
+        return _FOLDS[owner.name](*parts) if owner.name in _FOLDS else parts[0]
     try:
         return constants.get(value, "view shape or stride")
-    except NonStaticRange as exc:
-        raise SimError(f"{where(op)}: {exc}: the simulator sizes global memory from "
-                       "the views") from None
+    except NonStaticRange:
+        return None
 
 
 def make_inputs(module: ir.Module, pair: Pair, seed: int,
