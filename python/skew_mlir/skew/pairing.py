@@ -28,13 +28,13 @@ from typing import Callable, NamedTuple
 from mlir import ir
 
 from .. import diagnostics
+from ..attributes import function_name
 from ..calls import call_summaries, calls_under
 from ..diagnostics import place
 from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_role, kernels_of,
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..attributes import function_name
 from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
                               fifo_holders, producer_skew, program_uses)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
