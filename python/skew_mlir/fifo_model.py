@@ -33,6 +33,7 @@ from . import _native, dialect as pto, tile_types
 from .attributes import function_name, integer_value, string_value
 from .calls import call_summaries, calls_under
 from .diagnostics import LocatedError
+from .launch import entry_functions
 
 C2V, V2C = "C2V", "V2C"
 PUSH, POP, FREE = "push", "pop", "free"
@@ -344,8 +345,7 @@ def launched_functions(module: ir.Operation) -> list[ir.Operation] | None:
     """The functions the `pto.entry` functions directly in `module` run
     through their calls (CallOpInterface), directly or not; None when
     `module` has no entry function."""
-    entries = [child.operation for block in module.regions[0].blocks
-               for child in block.operations if pto.ENTRY_ATTR in child.operation.attributes]
+    entries = entry_functions(module)
     if not entries:
         return None
     return [function for entry in entries

@@ -7,6 +7,7 @@ bounds in its own way.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import NamedTuple
 
 from mlir import ir
@@ -148,15 +149,16 @@ def trip_count(start: int, stop: int, step: int) -> int:
     return max(0, -(-(stop - start) // step))
 
 
-def trip_key(loop: ir.Operation) -> tuple | None:
+def trip_key(loop: ir.Operation,
+             arguments: Callable[[ir.BlockArgument], Hashable | None]) -> tuple | None:
     """What the trip count of an scf.for is computed from, when its bounds are
-    made of constants, arguments of its function (by position) and arith ops
-    on those, else None.
+    made of constants, arguments of its function (named by `arguments`:
+    launch.launch_names says what each holds at launch) and arith ops on
+    those, else None.
 
-    The two kernels of a cube/vector pair are launched with one argument
-    list, so loops of the pair with one key run equally often (and a pair
+    Loops of a cube/vector pair with one key run equally often (and a pair
     whose loops with one key move messages stays balanced only if they do)."""
-    parts = [_value_key(value, 0) for value in list(loop.operands)[:3]]
+    parts = [value_key(value, arguments) for value in list(loop.operands)[:3]]
     if None in parts:
         return None
     return (*parts, "unsignedCmp" in loop.attributes)
@@ -166,20 +168,27 @@ def trip_key(loop: ir.Operation) -> tuple | None:
 _KEY_DEPTH = 8
 
 
-def _value_key(value: ir.Value, depth: int):
-    """A structural key of `value`: equal keys in the two kernels of a pair
-    mean equal values (arith ops are pure), None when it cannot be keyed."""
+def argument_key(argument: ir.BlockArgument) -> tuple:
+    """A function argument's part of a value_key: its position and type."""
+    return (f"%arg{argument.arg_number}", str(argument.type))
+
+
+def value_key(value: ir.Value, arguments: Callable[[ir.BlockArgument], Hashable | None],
+              depth: int = 0):
+    """A structural key of `value`: equal keys mean equal values (arith ops
+    are pure), None when it cannot be keyed; an argument of a function's
+    entry block is keyed by `arguments` (None: it cannot be)."""
     number = Constants._read(value)
     if number is not None:
         return (number, str(value.type))
     if _function_argument(value):
-        return (f"%arg{ir.BlockArgument(value).arg_number}", str(value.type))
+        return arguments(ir.BlockArgument(value))
     if depth >= _KEY_DEPTH or not isinstance(value, ir.OpResult):
         return None
     owner = value.owner
     if not owner.name.startswith("arith.") or len(owner.regions):
         return None
-    parts = [_value_key(operand, depth + 1) for operand in owner.operands]
+    parts = [value_key(operand, arguments, depth + 1) for operand in owner.operands]
     if None in parts:
         return None
     attributes = tuple(sorted((name, str(owner.attributes[name])) for name in owner.attributes))

@@ -100,6 +100,10 @@ NOT_RUNNABLE = {
     ("deadlock-indirect-calls.mlir", "declared_body"): "declaration without a body",
     ("entry-launch.mlir", "coverage_cube"): "unsupported op 'pto.talloc_to_aiv'",
 }
+# Kernels whose arguments the simulator will not guess (make_inputs raises).
+NOT_LAUNCHED = {
+    ("entry-launch-args.mlir", "vec"): "the pto.entry's launch of the kernel cannot be read",
+}
 
 
 def _golden_kernels():
@@ -134,7 +138,11 @@ def test_golden_inputs():
             role = _role(op.operation)
             if role is None:
                 continue
-            result = differential_check(before, after, **{role: name})
+            try:
+                result = differential_check(before, after, **{role: name})
+            except SimError as exc:
+                assert NOT_LAUNCHED.get((fname, name), "-") in str(exc), (fname, name, exc)
+                continue
             reason = NOT_RUNNABLE.get((fname, name))
             if reason is not None:
                 assert result.verdict.startswith("FAIL: before the pipeline"), (name, result.verdict)

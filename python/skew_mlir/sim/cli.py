@@ -102,8 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--cost-model", metavar="FILE", help="JSON or TOML cost overrides")
     common.add_argument("--seed", type=_seed, default=0, help="seed of the random inputs")
     common.add_argument("--arg", action="append", default=[], type=_given, metavar="I=VALUE",
-                        help="give scalar kernel argument #I (of both kernels where "
-                        "scalar) this value instead of a random one; repeatable")
+                        help="give scalar launch argument #I (of both kernels where "
+                        "scalar; with a pto.entry, the entry's argument #I) this value "
+                        "instead of a random one; repeatable")
     common.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
                         help="refuse to execute more than N ops per core")
     common.add_argument("--max-pipe-mib", type=int, default=DEFAULT_MAX_PIPE_BYTES >> 20,

@@ -6,12 +6,18 @@ that core alone. The pair's module is the one holding the kernels, nested in
 the file's module or not (pair_module): its functions are the ones calls
 reach, its pto.fifo_depth (else the nearest enclosing one) the slot count.
 
-Arguments: a kernel pair is launched with one argument list, as on the
-device where AIC and AIV receive the same GM pointers. So argument i of the
+Arguments: each kernel argument holds a launch value (launch.launch_names):
+without a `pto.entry` the pair is launched with one argument list, as on the
+device where AIC and AIV receive the same GM pointers, so argument i of the
 vector function gets the same array as argument i of the cube function when
-both exist and have the same type; every other argument gets its own seeded
-random value (values.random_value), drawn in order: cube arguments first,
-then the vector's unshared ones. A shared memref argument is one global
+both exist and have the same type; a `pto.entry` passes each kernel the
+operands of its call, so arguments passed one entry argument (of one type)
+get one array, in any order. Each launch value gets its own seeded random
+value (values.random_value), drawn in order: cube arguments first, then the
+vector's unshared ones; an integer constant the entry passes is that
+constant, and a kernel argument whose launch value cannot be read (the
+entry computes it, or does not call the kernel exactly once, directly) is
+a SimError. A shared memref argument is one global
 memory: a store by either core is seen by both (the vector sub-blocks
 included), in the order the messages impose on their accesses; a program
 whose accesses to it are not ordered by messages races, and its result
@@ -23,8 +29,9 @@ reaches (global_extent); shared, like every GM pointer, by
 all the cores (tiles.GlobalPtr).
 
 A scalar argument can be given instead (`pto-sim --arg I=VALUE`, e.g. a
-run-time KV length): the value of argument #I goes to every kernel of the
-pair whose argument #I is a scalar. Given values do not shift the random
+run-time KV length): the value of launch argument #I (the pto.entry's
+argument #I, when there is one) goes to every scalar kernel argument that
+holds it. Given values do not shift the random
 draws of the other arguments.
 """
 
@@ -39,6 +46,7 @@ from mlir import ir
 from .. import dialect as pto, fifo_model, tile_types
 from ..attributes import function_name
 from ..calls import call_summaries, calls_under
+from ..launch import launch_argument, launch_names
 from ..loop_ranges import Constants, NonStaticRange
 from .errors import SimError, where
 from .tiles import GlobalPtr
@@ -123,21 +131,23 @@ def find_pair(module: ir.Module, cube: str | None = None, vector: str | None = N
     return Pair(chosen.get("cube"), chosen.get("vector"))
 
 
-def global_extent(funcs: list, index: int, given: Mapping[int, str]) -> int:
-    """Elements the global memory of pointer argument #`index` needs: the
-    furthest element its tensor views in `funcs` reach (none without views:
-    e.g. an initialise op's GM slot buffer, whose slots the simulator does
-    not model, as messages carry copies of their tiles). Shapes and strides
-    are constants or scalar arguments given with --arg; SimError for any
+def global_extent(users: list, given: Mapping[int, str]) -> int:
+    """Elements the global memory of a pointer needs: the furthest element
+    the tensor views of it in `users` (each a function, the position of its
+    argument holding the pointer, and the launch position of each of its
+    arguments: launch.launch_argument) reach (none without views: e.g. an
+    initialise op's GM slot buffer, whose slots the simulator does not
+    model, as messages carry copies of their tiles). Shapes and strides are
+    constants or scalar launch arguments given with --arg; SimError for any
     other operand."""
     constants, extent = Constants(), 0
-    for func in funcs:
+    for func, index, positions in users:
         arguments = list(func.regions[0].blocks[0].arguments)
         for use in arguments[index].uses:
             op = use.owner
             if op.name != "pto.make_tensor_view":
                 continue
-            dims = [_view_size(op, v, constants, arguments, given)
+            dims = [_view_size(op, v, constants, arguments, positions, given)
                     for v in list(op.operands)[1:]]
             shape, strides = dims[:len(dims) // 2], dims[len(dims) // 2:]
             if 0 not in shape:
@@ -147,9 +157,9 @@ def global_extent(funcs: list, index: int, given: Mapping[int, str]) -> int:
 
 
 def _view_size(op, value: ir.Value, constants: Constants, arguments: list,
-               given: Mapping[int, str]) -> int:
+               positions: tuple, given: Mapping[int, str]) -> int:
     missing: list[int] = []
-    number = _evaluate(value, constants, arguments, given, missing)
+    number = _evaluate(value, constants, arguments, positions, given, missing)
     if number is not None:
         return number
     if missing:
@@ -168,21 +178,24 @@ _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui")
 
 
-def _evaluate(value: ir.Value, constants: Constants, arguments: list,
+def _evaluate(value: ir.Value, constants: Constants, arguments: list, positions: tuple,
               given: Mapping[int, str], missing: list[int]) -> int | None:
-    """The value of `value` from constants and the given arguments, or None
-    (the arguments it needs but lacks added to `missing`)."""
+    """The value of `value` from constants and the given launch arguments
+    (`positions`: the launch position of each of `arguments`), or None (the
+    launch arguments it needs but lacks added to `missing`)."""
     if value in arguments:
-        number = arguments.index(value)
-        if number in given:
+        number = positions[arguments.index(value)]
+        if number is not None and number in given:
             return int(given_value(given[number], value.type))
-        missing.append(number)
+        if number is not None:
+            missing.append(number)
         return None
     if not isinstance(value, ir.OpResult):
         return None
     owner = value.owner
     if owner.name in _FOLDS or owner.name in _CASTS:
-        parts = [_evaluate(v, constants, arguments, given, missing) for v in owner.operands]
+        parts = [_evaluate(v, constants, arguments, positions, given, missing)
+                 for v in owner.operands]
         if None in parts:
             return None
         return _FOLDS[owner.name](*parts) if owner.name in _FOLDS else parts[0]
@@ -196,48 +209,86 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
                 given: Mapping[int, str] | None = None,
                 max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> dict[str, list]:
     """Seeded arguments for each role's function (see the module docstring),
-    with the scalar arguments in `given` (index -> text) set to those values;
-    SimError for an argument of more than `max_value_bytes`."""
+    with the scalar launch arguments in `given` (index -> text) set to those
+    values; SimError for an argument of more than `max_value_bytes`, or one
+    whose launch value cannot be read."""
     funcs = functions_of(module)
     rng = np.random.default_rng(seed)
-    types = {role: arg_types(funcs[name]) for role, name in pair.functions().items()}
+    kernels = {role: funcs[name] for role, name in pair.functions().items()}
+    types = {role: arg_types(func) for role, func in kernels.items()}
+    names = {role: launch_names(func) for role, func in kernels.items()}
+    positions = {role: tuple(map(launch_argument, ns)) for role, ns in names.items()}
     given = dict(given or {})
     for index in given:
-        if not any(index < len(ts) and not isinstance(ts[index], ir.ShapedType)
-                   and tile_types.pto_type(ts[index]) is None
-                   for ts in types.values()):
-            raise SimError(f"--arg {index}: no kernel of the pair has a scalar argument "
-                           f"#{index}")
+        if not any(p == index and not isinstance(t, ir.ShapedType)
+                   and tile_types.pto_type(t) is None
+                   for role in types for p, t in zip(positions[role], types[role])):
+            raise SimError(f"--arg {index}: the pto.entry passes no kernel of the pair its "
+                           f"scalar argument #{index}" if _by_entry(names) else
+                           f"--arg {index}: no kernel of the pair has a scalar argument #{index}")
     args: dict[str, list] = {}
-    shared: list = []
+    # One value per launch value, drawn the first time an argument of that
+    # type holds it: cube arguments first, then the vector's.
+    drawn: dict = {}
     for role in ("cube", "vector"):
         if role not in types:
             continue
+        func = kernels[role]
         values = []
         for i, t in enumerate(types[role]):
-            if role == "vector" and i < len(shared) and types["cube"][i] == t:
-                value = shared[i]
-            else:
-                func = funcs[pair.functions()[role]]
-                try:
-                    pointer = tile_types.pto_type(t)
-                    if isinstance(pointer, tile_types.Ptr):
-                        users = [func] + [funcs[name] for other, name in pair.functions().items()
-                                          if other != role and i < len(types[other])
-                                          and types[other][i] == t]
-                        dtype = dtype_of(pointer.element)
-                        extent = (global_extent(users, i, given),)
-                        check_size(str(t), extent, dtype.itemsize, max_value_bytes)
-                        value = GlobalPtr(random_array(dtype, extent, rng))
-                    else:
-                        value = random_value(t, rng, max_value_bytes)
-                    if i in given and not isinstance(t, ir.ShapedType) and pointer is None:
-                        value = given_value(given[i], t)
-                except SimError as exc:
-                    raise SimError(f"{where(func)}: argument #{i} of "
-                                   f"@{pair.functions()[role]}: {exc}") from None
+            name = names[role][i]
+            if (name, str(t)) in drawn:
+                values.append(drawn[name, str(t)])
+                continue
+            try:
+                if name is None:
+                    raise SimError("the pto.entry's launch of the kernel cannot be read (it "
+                                   "must call the kernel exactly once, directly)")
+                if positions[role][i] is None:
+                    value = _constant_operand(name, t)
+                else:
+                    value = _draw(t, name, kernels, types, names, positions, given, rng,
+                                  max_value_bytes)
+            except SimError as exc:
+                raise SimError(f"{where(func)}: argument #{i} of "
+                               f"@{pair.functions()[role]}: {exc}") from None
+            drawn[name, str(t)] = value
             values.append(value)
-        if role == "cube":
-            shared = values
         args[role] = values
     return args
+
+
+def _by_entry(names: dict) -> bool:
+    """Whether a pto.entry launches the kernels (their arguments are named
+    in the entry: launch.launch_names)."""
+    return any(name is None or name[0] for ns in names.values() for name in ns)
+
+
+def _draw(t: ir.Type, name, kernels: dict, types: dict, names: dict, positions: dict,
+          given: Mapping[int, str], rng, max_value_bytes: int):
+    """A seeded value of type `t` for launch value `name` (an argument of
+    the launch), the given one for a scalar in `given`."""
+    pointer = tile_types.pto_type(t)
+    if isinstance(pointer, tile_types.Ptr):
+        users = [(kernels[role], k, positions[role]) for role in kernels
+                 for k, (n, other) in enumerate(zip(names[role], types[role]))
+                 if n == name and other == t]
+        dtype = dtype_of(pointer.element)
+        extent = (global_extent(users, given),)
+        check_size(str(t), extent, dtype.itemsize, max_value_bytes)
+        return GlobalPtr(random_array(dtype, extent, rng))
+    value = random_value(t, rng, max_value_bytes)
+    number = launch_argument(name)
+    if number in given and not isinstance(t, ir.ShapedType) and pointer is None:
+        value = given_value(given[number], t)
+    return value
+
+
+def _constant_operand(name, t: ir.Type):
+    """The value of a launch value computed in the pto.entry: an integer
+    constant; SimError for anything else."""
+    key = name[1]
+    if len(key) == 2 and isinstance(key[0], int) and not isinstance(t, ir.ShapedType):
+        return given_value(str(key[0]), t)
+    raise SimError("the pto.entry passes it a value it computes: the simulator runs "
+                   "kernels on the entry's arguments and integer constants only")

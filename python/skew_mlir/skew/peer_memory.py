@@ -1,13 +1,16 @@
 """What the peer kernel of a pair may do to global memory.
 
-Both kernels of a pair are launched with the same arguments: argument k of
-one is argument k of the other. A kernel's access to global memory is named
-by the argument it reaches through views (tile_memory.buffer_root), or is
-unknown (a value MLIR cannot trace to an argument, an op of unknown
-effects: any global memory). Whether the peer's access to its argument k
-meets an access of ours is asked of our argument k, under the aliasing
-rules of our function (aliasing.first_alias: an `llvm.noalias` argument is
-distinct from the others).
+A kernel's access to global memory is named by the argument it reaches
+through views (tile_memory.buffer_root), or is unknown (a value MLIR cannot
+trace to an argument, an op of unknown effects: any global memory). The
+two kernels relate through what their arguments hold at launch
+(launch.launch_names): without a `pto.entry`, argument k of one is argument
+k of the other; an entry may pass them in another order. The peer's access
+to a launch value meets an access of ours when one of our arguments holds
+that value and MLIR's aliasing rules of our function
+(aliasing.first_alias: an `llvm.noalias` argument is distinct from the
+others) do not keep it apart from the argument we access; a launch value
+none of our arguments holds (or one that cannot be named) may be anything.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from mlir import ir
 
 from ..aliasing import first_alias, private_memory
 from ..attributes import function_name
+from ..launch import launch_names
 from ..tile_memory import buffer_root
 from .body_effects import op_effects
 
@@ -40,9 +44,9 @@ def _argument(value: ir.Value, function: ir.Operation | None) -> int | None:
 
 class PeerMemory:
     """What the peer kernel may do to global memory, and how to name it:
-    `reads` / `writes` are the argument positions it may read / write
-    (ANY: any global memory), read from the peer's code the first time a
-    check needs them (a loop touching no global memory never does);
+    `reads` / `writes` are the launch values (launch.launch_names) it may
+    read / write (ANY: any global memory), read from the peer's code the
+    first time a check needs them (a loop touching no global memory never does);
     `function`: the kernel whose code is checked (None: code outside the
     kernels, or the arguments are not compared)."""
 
@@ -50,6 +54,7 @@ class PeerMemory:
         self._access = access  # (reads, writes), or a function returning them
         self.who = who
         self.function = function
+        self._mine: tuple | None = None  # what our arguments hold at launch
 
     def _positions(self) -> tuple:
         if callable(self._access):
@@ -66,27 +71,28 @@ class PeerMemory:
 
     def may_read(self, value: ir.Value | None) -> bool:
         """Whether the peer may read global memory `value` addresses."""
-        return _global(value) and _meets(self.reads, value, self.function)
+        return _global(value) and self._meets(self.reads, value)
 
     def may_write(self, value: ir.Value | None) -> bool:
-        return _global(value) and _meets(self.writes, value, self.function)
+        return _global(value) and self._meets(self.writes, value)
 
-
-def _meets(positions: frozenset | None, value: ir.Value | None,
-           function: ir.Operation | None) -> bool:
-    """Whether the peer's accesses `positions` may meet global `value`."""
-    if positions is ANY:
-        return True
-    if not positions:
-        return False
-    ours = None if value is None else _argument(value, function)
-    if ours is None:
-        return True
-    arguments = list(function.regions[0].blocks[0].arguments)
-    theirs = [arguments[p] for p in positions if p < len(arguments)]
-    if len(theirs) < len(positions):
-        return True  # an argument our kernel does not have: unknown
-    return first_alias([arguments[ours]], theirs) is not None
+    def _meets(self, names: frozenset | None, value: ir.Value | None) -> bool:
+        """Whether the peer's accesses to the launch values `names` may meet
+        global `value`."""
+        if names is ANY:
+            return True
+        if not names:
+            return False
+        ours = None if value is None else _argument(value, self.function)
+        if ours is None:
+            return True
+        if self._mine is None:
+            self._mine = launch_names(self.function)
+        if not names <= set(self._mine):
+            return True  # a value our kernel does not get: unknown
+        arguments = list(self.function.regions[0].blocks[0].arguments)
+        theirs = [arguments[k] for k, name in enumerate(self._mine) if name in names]
+        return first_alias([arguments[ours]], theirs) is not None
 
 
 UNKNOWN_PEER = PeerMemory((ANY, ANY), "the peer kernel (not visible)")
@@ -124,7 +130,11 @@ class PeerMemories:
     def _kernel(self, function: ir.Operation) -> tuple:
         found = self._access.get(function)
         if found is None:
-            found = self._access[function] = _global_access(function)
+            names = launch_names(function)
+            found = self._access[function] = tuple(
+                ANY if access is ANY or any(names[p] is None for p in access)
+                else frozenset(names[p] for p in access)
+                for access in _global_access(function))
         return found
 
 

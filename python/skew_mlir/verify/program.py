@@ -25,6 +25,7 @@ from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
                           tile_of)
 from .. import _native
 from ..calls import call_summaries, calls_under
+from ..launch import launch_names
 from ..loop_ranges import static_trips, trip_key
 from ..nesting import Deep, unwind
 
@@ -213,6 +214,18 @@ class _Builder:
         self.unproved: list = []
         self.errors: list = []
         self.aliases: dict = {}
+        self._launch: tuple | None = None
+
+    def launch_name(self, argument: ir.BlockArgument):
+        """What an argument of the kernel holds at launch (launch.py), read
+        the first time a loop's trip needs it; None for an argument of
+        another function's body."""
+        block = self.function.regions[0].blocks[0]
+        if argument.owner != block:
+            return None
+        if self._launch is None:
+            self._launch = launch_names(self.function)
+        return self._launch[argument.arg_number]
 
     def build(self) -> Program:
         region = self.function.regions[0]
@@ -259,7 +272,7 @@ class _Builder:
         if op.name == "scf.for":
             trip = static_trips(op)
             if trip is None:
-                key = trip_key(op)
+                key = trip_key(op, self.launch_name)
                 if key is None:
                     self.unproved.append((op, DYNAMIC_TRIP))
                     return ()
