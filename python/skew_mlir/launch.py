@@ -43,13 +43,16 @@ def launch_names(function: ir.Operation) -> tuple[Hashable | None, ...]:
     entries = [] if module is None else entry_functions(module.operation)
     if not entries:
         return tuple(("", argument_key(argument)) for argument in arguments)
+    unknown = (None,) * len(arguments)
     launches = []
     for entry in entries:
         calls = calls_under(entry)
         for call, summary in zip(calls, call_summaries(module.operation, calls, ())):
-            if summary.problem is None and summary.functions and summary.functions[0] == function:
+            if not summary.functions:
+                return unknown  # a callee that cannot be read may be the kernel
+            # The callee comes first (what it calls in turn does not matter here).
+            if summary.functions[0] == function:
                 launches.append((entry, call))
-    unknown = (None,) * len(arguments)
     if len(launches) != 1:
         return unknown
     entry, call = launches[0]

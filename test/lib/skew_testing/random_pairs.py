@@ -261,6 +261,12 @@ class PairSpec:
     # pop of message 1): the input has no data race, and a skew that moves
     # a load ahead of the pop of message 1 makes one (issue 23 class 6).
     handoff: bool = False
+    # A `pto.entry` function launches the kernels: "same" passes both its
+    # arguments in one order; "rotated" declares the vector's parameters
+    # rotated by one and passes them so, so that argument k of the vector is
+    # not argument k of the cube (the tools relate them by launch value:
+    # skew_mlir/launch.py).
+    entry: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -285,6 +291,7 @@ class Config:
     # the multi-round-trip pairs the pass co-skews (with_alternation).
     alternations: bool = True
     late_frees: bool = True  # PairSpec.late_free
+    entries: bool = True  # PairSpec.entry
 
 
 # --- choosers -------------------------------------------------------------------
@@ -394,6 +401,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if config.late_frees and not narrow_loops(spec) and ch.boolean(0.15):
         spec = dataclasses.replace(spec, late_free=True)
         spec = dataclasses.replace(spec, slots=max(spec.slots, held_slots(spec)))
+    if config.entries and ch.boolean(0.1):
+        spec = dataclasses.replace(spec, entry=ch.choice(["same", "rotated", "rotated"]))
     return spec
 
 
@@ -1297,24 +1306,37 @@ class _Function:
         name = f"{self.side}_body" if wrapped else self.side
         param, n, n_type = (("%n: index, ", "%n, ", "index, ") if self.spec.launch >= 0
                             else ("", "", ""))
+        # The kernel's parameters, as the entry passes them.
+        self.params = ([("%n", "index")] if self.spec.launch >= 0 else []) + [
+            ("%src", self.src), ("%w", self.tile)] + (
+            [("%mem", self.mem)] if mem else []) + ([("%mem2", self.mem)] if mem2 and not wrapped
+                                                     else [])
+        if self.spec.entry == "rotated" and self.side == VECTOR:
+            self.params = self.params[1:] + self.params[:1]
+        self.types = types
+        signature = ", ".join(f"{v}: {t}" for v, t in self.params)
         function = (
             [f"  func.func @{name}({param}%src: {self.src}, "
-             f"%w: {self.tile}{mem}{mem2}) -> ({types}) {'' if wrapped else core} {{"]
+             f"%w: {self.tile}{mem}{mem2}) -> ({types}) {{" if wrapped else
+             f"  func.func @{name}({signature}) -> ({types}) {core} {{"]
             + self.const_lines + self.lines + [ret, "  }"])
         if wrapped:  # the kernel calls its body with one buffer for %mem and %mem2
             head, names = self._results(len(self.results), "r")
             ret = f"    return {', '.join(names)} : {types}" if names else "    return"
             function += [
-                f"  func.func @{self.side}({param}%src: {self.src}, "
-                f"%w: {self.tile}{mem}) -> ({types}) {core} {{",
+                f"  func.func @{self.side}({signature}) -> ({types}) {core} {{",
                 f"    {head}func.call @{name}({n}%src, %w, %mem, %mem) : ({n_type}{self.src}, "
                 f"{self.tile}, {self.mem}, {self.mem}) -> ({types})", ret, "  }"]
         return "\n".join(function + self.helpers)
 
 
 def render(spec: PairSpec) -> str:
-    """The pair as MLIR text (generic pto ops, a cube and a vector function)."""
-    functions = [_Function(spec, side).render() for side in SIDES]
+    """The pair as MLIR text (generic pto ops, a cube and a vector function,
+    and with `spec.entry` the pto.entry function launching them)."""
+    kernels = [_Function(spec, side) for side in SIDES]
+    functions = [kernel.render() for kernel in kernels]
+    if spec.entry:
+        functions.append(_entry(kernels))
     header = f"// {spec!r}"
     slots = 2 * spec.slots + 2 if spec.init and spec.init_side else spec.slots
     table = "gpu.module @kernels" if spec.module_slots and spec.table == "gpu" else "module"
@@ -1323,6 +1345,21 @@ def render(spec: PairSpec) -> str:
         module = ([f"module attributes {{pto.fifo_depth = {spec.module_slots} : i64}} {{"]
                   + module + ["}"])
     return "\n".join([header] + module + [""])
+
+
+def _entry(kernels: list) -> str:
+    """A pto.entry function whose arguments are the cube's parameters, each
+    kernel called with its own parameters' order."""
+    cube = kernels[0]
+    lines = ["  func.func @launch(" + ", ".join(f"{v}: {t}" for v, t in cube.params)
+             + ") attributes {pto.entry} {"]
+    for kernel in kernels:
+        count = len(kernel.results)
+        head = "" if not count else "%r_" + kernel.side + (f":{count}" if count > 1 else "") + " = "
+        lines.append(f"    {head}func.call @{kernel.side}("
+                     + ", ".join(v for v, _ in kernel.params) + ") : ("
+                     + ", ".join(t for _, t in kernel.params) + f") -> ({kernel.types})")
+    return "\n".join(lines + ["    return", "  }"])
 
 
 # --- shrinking ------------------------------------------------------------------
@@ -1361,6 +1398,7 @@ _SIMPLER = {
     "table": ["module"],
     "dynamic_dim": [False],
     "late_free": [False],
+    "entry": [""],
     "blocks": [""],
     "alias": ["direct"],
     "earlier_bound": [False],
