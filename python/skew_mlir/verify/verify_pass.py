@@ -14,9 +14,11 @@ from ..fifo_model import (C2V, POP, PUSH, SlotTable, default_slots, kernels_of,
                           op_error, pair_slots, scope_of, subblocks)
 from ..registry import Pass, PassFailure, option
 from .against import check_against
-from .model import Finding, check_pair, slots_text
+from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
-from .program import build_program, fifo_holders, program_uses, role_error
+from .program import (Loop, RunTimeTrip, build_template, fifo_holders, program_uses,
+                      role_error)
+from .trips import NotAffine, TripSet, Unfinished, over_all_trips
 
 
 class VerifyFifo(Pass):
@@ -126,12 +128,21 @@ class VerifyFifo(Pass):
         return self._verify_pair(op, kernels, holders)
 
     def _verify_pair(self, op, kernels, holders) -> bool:
-        programs = {role: build_program(role, function, holders, op)
-                    for role, function in kernels.items()}
-        uses = {role: program_uses(program) for role, program in programs.items()}
+        templates = {role: build_template(role, function, holders, op)
+                     for role, function in kernels.items()}
+        plain = {role: t.at({}, {}) for role, t in templates.items()}
+        # Loops whose trip is known at run time only and all have one key
+        # (loop_ranges.trip_key) run equally often: the pair is checked at
+        # every trip n of theirs at once (trips.py, docs/deadlock.md).
+        keys = set().union(*(p.dynamic for p in plain.values()))
+        key = next(iter(keys)) if len(keys) == 1 else None
+        # Every loop once: the pipes the pair uses whatever the trip.
+        once = ({role: t.at({key: 1}, {}) for role, t in templates.items()}
+                if key is not None else plain)
+        uses = {role: program_uses(program) for role, program in once.items()}
         slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, uses, op)
-        _report(errors + [e for p in programs.values() for e in p.errors])
-        unproved = [u for p in programs.values() for u in p.unproved]
+        _report(errors + [e for p in plain.values() for e in p.errors])
+        unproved = [u for p in once.values() for u in p.unproved]
         unproved += [(barrier, f"'{SYNCALL}' makes the cores wait for each other, which "
                                "the FIFO model does not (a pipe op on either side of it "
                                "may deadlock)")
@@ -146,26 +157,115 @@ class VerifyFifo(Pass):
         if unproved:
             return False
         lanes = subblocks(kernels["cube"], kernels["vector"])
-        outcome = check_pair(programs["cube"], programs["vector"], slots, lanes)
-        findings = outcome.findings + _total_mismatches(programs, outcome.findings)
-        failed = False
-        for finding in findings:
-            diagnostics.emit(finding.op.location, finding.severity, finding.message,
-                             [(op.location, text) for op, text in finding.notes])
-            failed = failed or finding.severity == "error"
-        if failed:
-            raise PassFailure()
+        names = f"@{function_name(kernels['cube'])} / @{function_name(kernels['vector'])}"
+        blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
+        if key is not None:
+            return self._verify_all_trips(op, templates, key, slots, lanes,
+                                          f"{names} at {slots_text(slots)}{blocks}")
+        outcome, findings = _run_pair(plain, slots, lanes)
+        _emit(findings)
         if self.remarks and outcome.complete:
             pipes = "; ".join(f"{p.pipe} {max(p.pushed)} messages, peak {p.peak} of "
                               f"{p.slots} slots held" for p in outcome.pipes.values())
-            blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
             diagnostics.remark(op.location, (
-                f"FIFO verified for @{function_name(kernels['cube'])} / "
-                f"@{function_name(kernels['vector'])} at {slots_text(slots)}{blocks}: "
+                f"FIFO verified for {names} at {slots_text(slots)}{blocks}: "
                 f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
                 f"{outcome.jumps} repeating stretch(es) of loop iterations "
                 f"fast-forwarded)"))
         return outcome.complete
+
+    def _verify_all_trips(self, op, templates: dict, key, slots, lanes: int,
+                          pair: str) -> bool:
+        """Verify the pair at every trip n >= 0 of its loops of trip key
+        `key` that their IV type can count; errors are those of the first
+        trip where the model finds any (`pair` names the pair and its slots,
+        for the remark). Whether it proved every trip."""
+        def run(n):
+            programs = {role: t.at({key: n}, {}) for role, t in templates.items()}
+            model = Model(programs["cube"], programs["vector"], slots, lanes)
+            outcome = model.run()
+            return outcome, outcome.simulated + model.steps
+
+        largest = _largest_trip(templates, key)
+        try:
+            branches = over_all_trips(run, TRIPS_BUDGET, TripSet(1, 0, 0, largest))
+        except (NotAffine, Unfinished) as exc:
+            diagnostics.warning(op.location, f"could not prove FIFO message counts, tile "
+                                f"types or deadlock freedom over every run-time trip "
+                                f"count: {exc}")
+            return False
+        wrong = [trips for trips, outcome in branches
+                 if any(f.severity == "error" for f in outcome.findings)]
+        if wrong:
+            # The first such trip, run with plain numbers: its report is the
+            # one a constant trip gives, and names the trip. A warning: the
+            # proof covers every n, but a loop's bounds may never give some
+            # (`%n * 0 + 4` is keyed like any expression of %n).
+            trip = min(trips.first() for trips in wrong)
+            programs = {role: t.at({key: trip}, {}) for role, t in templates.items()}
+            _, findings = _run_pair(programs, slots, lanes)
+            for finding in findings:
+                if finding.severity == "error":
+                    diagnostics.emit(finding.op.location, "warning", (
+                        f"could not prove FIFO message counts, tile types or deadlock "
+                        f"freedom for every run-time trip count: when the loops whose trip "
+                        f"count is known at run time run {trip} times, {finding.message}"),
+                        [(note.location, text) for note, text in finding.notes])
+            return False
+        unfinished = [(trips, outcome) for trips, outcome in branches if not outcome.complete]
+        if unfinished:
+            trips, outcome = unfinished[0]
+            diagnostics.warning(op.location, f"could not prove FIFO message counts, tile "
+                                f"types or deadlock freedom at run-time trips {trips}: "
+                                f"{outcome.findings[-1].message}")
+            return False
+        if self.remarks:
+            span = "every run-time trip count" + ("" if largest is None
+                                                   else f" up to {largest}")
+            diagnostics.remark(op.location, (
+                f"FIFO verified for {pair}: {span} of the loops bounded by one "
+                f"expression of the launch arguments ({len(branches)} set(s) of trips, "
+                f"each run once); no deadlock"))
+        return True
+
+
+def _run_pair(programs: dict, slots, lanes: int) -> tuple:
+    """The model's outcome on the programs, and its findings with the
+    message count mismatches it could not report itself."""
+    outcome = check_pair(programs["cube"], programs["vector"], slots, lanes)
+    return outcome, outcome.findings + _total_mismatches(programs, outcome.findings)
+
+
+def _emit(findings: list) -> None:
+    failed = False
+    for finding in findings:
+        diagnostics.emit(finding.op.location, finding.severity, finding.message,
+                         [(op.location, text) for op, text in finding.notes])
+        failed = failed or finding.severity == "error"
+    if failed:
+        raise PassFailure()
+
+
+# Model steps the proof over every run-time trip may take in all.
+TRIPS_BUDGET = 4_000_000
+
+
+def _largest_trip(templates: dict, key) -> int | None:
+    """The most iterations a loop of trip key `key` can run, by its IV's
+    integer type (None: 64 bits or index, no bound worth stating)."""
+    largest = None
+    work = [node for t in templates.values() for node in t.body]
+    while work:
+        node = work.pop()
+        if node.__class__ is not Loop:
+            continue
+        work.extend(node.body)
+        if node.trip.__class__ is RunTimeTrip and node.trip.key == key:
+            iv = node.op.regions[0].blocks[0].arguments[0].type
+            if isinstance(iv, ir.IntegerType) and iv.width < 64:
+                bound = 1 << iv.width
+                largest = bound if largest is None else min(largest, bound)
+    return largest
 
 
 def _total_mismatches(programs: dict, findings: list) -> list[Finding]:
