@@ -379,18 +379,18 @@ class Pair:
         return "the pair deadlocks as written at every trip"
 
     def failure(self, skews: dict, verdicts: list | None = None) -> tuple | None:
-        """The first trip (None: constant trips) at which the input proves
-        and `skews` do not, with the verdict and model there; else None.
-        `verdicts`: those of `skews`, when known."""
+        """After prove_input (the input proves at every trip): the first
+        trip (None: constant trips) at which `skews` do not prove, with the
+        verdict and model there; else None. `verdicts`: those of `skews`,
+        when known."""
         first = None
         for trips, verdict in verdicts or self.verdicts(skews):
             if verdict.kind == "proved":
                 continue
             if trips is None:
                 return (None, *self.run(skews, None)[:2])
-            met = [m.first() for m in (trips.meet(g) for g in self.good) if m is not None]
-            if met and (first is None or min(met) < first):
-                first = min(met)
+            if first is None or trips.first() < first:
+                first = trips.first()
         return None if first is None else (first, *self.run(skews, first)[:2])
 
     def proves(self, skews: dict) -> bool:
