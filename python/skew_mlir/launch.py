@@ -36,33 +36,40 @@ def entry_functions(module: ir.Operation) -> list[ir.Operation]:
 
 
 def launch_names(function: ir.Operation) -> tuple[Hashable | None, ...]:
-    """Per argument of kernel `function` (a function with a body directly in
-    a module), the name of the value it holds at launch (None: unknown)."""
-    arguments = list(function.regions[0].blocks[0].arguments)
+    """Per argument of kernel `function` (a function directly in a module),
+    the name of the value it holds at launch (None: unknown)."""
+    types = list(ir.FunctionType(function.attributes["function_type"].value).inputs)
     module = function.parent
     entries = [] if module is None else entry_functions(module.operation)
     if not entries:
-        return tuple(("", argument_key(argument)) for argument in arguments)
-    unknown = (None,) * len(arguments)
+        return tuple(("", argument_key(k, t)) for k, t in enumerate(types))
+    unknown = (None,) * len(types)
     launches = []
     for entry in entries:
         calls = calls_under(entry)
         for call, summary in zip(calls, call_summaries(module.operation, calls, ())):
-            if not summary.functions:
-                return unknown  # a callee that cannot be read may be the kernel
-            # The callee comes first (what it calls in turn does not matter here).
-            if summary.functions[0] == function:
+            # The callee comes first (what it calls in turn does not matter
+            # here); a declaration has no body to list, but its name.
+            if summary.functions:
+                callee = summary.functions[0] == function
+            elif summary.callee:
+                callee = summary.callee == f"@{function_name(function)}"
+            else:
+                return unknown  # an indirect call may launch the kernel
+            if callee:
                 launches.append((entry, call))
     if len(launches) != 1:
         return unknown
     entry, call = launches[0]
     operands = list(call.operands)
-    if len(operands) != len(arguments) or not entry.regions[0].blocks:
+    if len(operands) != len(types) or not entry.regions[0].blocks:
         return unknown
     block = entry.regions[0].blocks[0]
 
     def entry_argument(argument: ir.BlockArgument) -> Hashable | None:
-        return argument_key(argument) if argument.owner == block else None
+        if argument.owner != block:
+            return None
+        return argument_key(argument.arg_number, argument.type)
 
     # The entry's name keeps apart the lists of two entries.
     names: list = []

@@ -168,9 +168,9 @@ def trip_key(loop: ir.Operation,
 _KEY_DEPTH = 8
 
 
-def argument_key(argument: ir.BlockArgument) -> tuple:
+def argument_key(number: int, type_: ir.Type) -> tuple:
     """A function argument's part of a value_key: its position and type."""
-    return (f"%arg{argument.arg_number}", str(argument.type))
+    return (f"%arg{number}", str(type_))
 
 
 def value_key(value: ir.Value, arguments: Callable[[ir.BlockArgument], Hashable | None],
