@@ -324,9 +324,12 @@ def PTO_LocalArrayType : PTO_Type<"LocalArray", "local_array"> {
   let genVerifyDecl = 1;
 }
 
-// !pto.pipe: the handle of a pipe made by an initialise op.
+// !pto.pipe: the handle of a pipe made by an initialise op. Its own parser:
+// the default one of a type without parameters ignores a `<...>` after the
+// mnemonic, which accepted `!pto.pipe<1>` and dropped the parameter.
 def PTO_PipeType : PTO_Type<"Pipe", "pipe"> {
   let summary = "a cube/vector pipe handle";
+  let hasCustomAssemblyFormat = 1;
 }
 
 def PTO_TileBuf : Type<CPred<"::llvm::isa<::skew::pto::TileBufType>($_self)">,

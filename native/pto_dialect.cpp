@@ -498,6 +498,17 @@ void TileBufType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+Type PipeType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(loc, "'!pto.pipe' takes no parameters");
+    return {};
+  }
+  return PipeType::get(parser.getContext());
+}
+
+void PipeType::print(AsmPrinter &) const {}
+
 Type LocalArrayType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;

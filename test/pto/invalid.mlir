@@ -573,3 +573,8 @@ func.func @multi_get_of_one_tile(%t: !pto.tile_buf<vec, 16x16xf32>, %k: index) {
   return
 }
 
+
+// -----
+
+// expected-error @below {{'!pto.pipe' takes no parameters}}
+func.func @pipe_parameter(%p: !pto.pipe<1>)
