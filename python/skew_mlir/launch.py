@@ -10,9 +10,11 @@ the entry than its peer's argument k, or a value computed in the entry.
 `launch_names` names those values so that equal names in the two kernels are
 one value: an entry's argument by its position, constants and `arith`
 expressions of those by their structure (loop_ranges.value_key). An
-argument the tools cannot name (a kernel not called exactly once, directly,
-by an entry of its module; an operand of another kind) is None: a value
-equal to no other. The trip keys of the pair proof (loop_ranges.trip_key),
+argument the tools cannot name (a kernel an entry of its module calls more
+than once, or reaches through an indirect call; an operand of another kind)
+is None: a value equal to no other. A kernel no entry calls is not launched
+with the pair (the pass and the verifier leave it alone); named on its own
+(`pto-sim --cube`), it gets one argument list. The trip keys of the pair proof (loop_ranges.trip_key),
 the peer's global memory (skew/peer_memory.py) and the simulator's
 arguments (sim/kernels.py) all relate the two kernels through these names.
 """
@@ -41,8 +43,9 @@ def launch_names(function: ir.Operation) -> tuple[Hashable | None, ...]:
     types = list(ir.FunctionType(function.attributes["function_type"].value).inputs)
     module = function.parent
     entries = [] if module is None else entry_functions(module.operation)
+    one_list = tuple(("", argument_key(k, t)) for k, t in enumerate(types))
     if not entries:
-        return tuple(("", argument_key(k, t)) for k, t in enumerate(types))
+        return one_list
     unknown = (None,) * len(types)
     launches = []
     for entry in entries:
@@ -58,7 +61,11 @@ def launch_names(function: ir.Operation) -> tuple[Hashable | None, ...]:
                 return unknown  # an indirect call may launch the kernel
             if callee:
                 launches.append((entry, call))
-    if len(launches) != 1:
+    if not launches:
+        # Not launched by the entry (a function the pass and the verifier
+        # leave alone): run on its own, pto-sim gives it one list.
+        return one_list
+    if len(launches) > 1:
         return unknown
     entry, call = launches[0]
     operands = list(call.operands)

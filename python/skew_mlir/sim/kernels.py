@@ -16,8 +16,8 @@ get one array, in any order. Each launch value gets its own seeded random
 value (values.random_value), drawn in order: cube arguments first, then the
 vector's unshared ones; an integer constant the entry passes is that
 constant, and a kernel argument whose launch value cannot be read (the
-entry computes it, or does not call the kernel exactly once, directly) is
-a SimError. A shared memref argument is one global
+entry computes it, or calls the kernel more than once) is a SimError. A
+kernel no entry calls gets one argument list of its own. A shared memref argument is one global
 memory: a store by either core is seen by both (the vector sub-blocks
 included), in the order the messages impose on their accesses; a program
 whose accesses to it are not ordered by messages races, and its result
@@ -243,7 +243,8 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
             try:
                 if name is None:
                     raise SimError("the pto.entry's launch of the kernel cannot be read (it "
-                                   "must call the kernel exactly once, directly)")
+                                   "calls the kernel more than once, or makes an indirect "
+                                   "call)")
                 if positions[role][i] is None:
                     value = _constant_operand(name, t)
                 else:
