@@ -170,6 +170,34 @@ def _fresh_results(function: ir.Operation) -> None:
                     ret.operation.operands[i] = copy.result
 
 
+def _distinct_carries(root: ir.Operation) -> None:
+    """Give each tensor an scf.for carries its own value: a copy of a value
+    that starts or is yielded to an earlier iter_arg too. One-shot
+    bufferization gave two iter_args that start from one tensor and are
+    yielded one tensor (a skewed loop carries a value to two stages so) one
+    buffer, and an elementwise op then written in place into one clobbered
+    the other."""
+    loops = []
+    root.walk(lambda op: (loops.append(op.operation) if op.operation.name == "scf.for"
+                          else None) or ir.WalkResult.ADVANCE)
+    for loop in loops:
+        body = loop.regions[0].blocks[0]
+        terminator = body.operations[len(body.operations) - 1].operation
+        # Loop operands: lower bound, upper bound, step, then the inits.
+        for owner, first, point in ((loop, 3, ir.InsertionPoint(loop)),
+                                    (terminator, 0, ir.InsertionPoint(terminator))):
+            seen = set()
+            for i in range(first, len(owner.operands)):
+                value = owner.operands[i]
+                if not isinstance(value.type, ir.RankedTensorType):
+                    continue
+                if value in seen:
+                    with owner.location, point:
+                        owner.operands[i] = bufferization.AllocTensorOp(
+                            value.type, [], copy=value).result
+                seen.add(value)
+
+
 def _fifo_ops(root: ir.Operation) -> list[ir.Operation]:
     found = []
 
@@ -221,6 +249,7 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
     for op in module.body.operations:
         if op.operation.name == "func.func":
             _fresh_results(op.operation)
+    _distinct_carries(module.operation)
     check_fifo_ops(_fifo_ops(module.operation))
     rewritten = Rewritten()
     TileLowering(module, [function_name(k) for k in kernels], rewritten).run()
