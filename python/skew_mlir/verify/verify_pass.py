@@ -177,9 +177,10 @@ class VerifyFifo(Pass):
     def _verify_all_trips(self, op, templates: dict, key, slots, lanes: int,
                           pair: str) -> bool:
         """Verify the pair at every trip n >= 0 of its loops of trip key
-        `key` that their IV type can count; errors are those of the first
-        trip where the model finds any (`pair` names the pair and its slots,
-        for the remark). Whether it proved every trip."""
+        `key` that their IV type can count; where the model finds an error at
+        some trip, its findings at the first such trip become warnings
+        (`pair` names the pair and its slots, for the remark). Whether it
+        proved every trip."""
         def run(n):
             programs = {role: t.at({key: n}, {}) for role, t in templates.items()}
             model = Model(programs["cube"], programs["vector"], slots, lanes)
