@@ -35,8 +35,8 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..verify.program import (Loop, Pipelined, Program, build_program, build_template,
-                              fifo_holders, producer_skew, program_uses)
+from ..verify.program import (Loop, Pipelined, Program, build_program, fifo_holders,
+                              pair_programs, producer_skew)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
 from .depth import skew_depth
@@ -204,22 +204,16 @@ class Pair:
         self.module = module
         _, holders = fifo_holders(module)
         self.functions = {"cube": cube, "vector": vector}
-        self.templates = {role: build_template(role, function, holders, module)
-                          for role, function in self.functions.items()}
+        programs = pair_programs(self.functions, holders, module)
+        # The pair runs `plain` for a role no plan changes, when its trips
+        # are constants; `once` gives the pipes it uses whatever the trip.
+        self.templates, self.plain, self.key, self.once = (
+            programs.templates, programs.plain, programs.key, programs.once)
         self.subblocks = subblocks(cube, vector)
-        # The loops of each template, and its program with nothing pipelined
-        # and no trip given: the one the pair runs for a role no plan
-        # changes, when its trips are constants (built once).
         self.loops = {role: _loops(t.body) for role, t in self.templates.items()}
-        self.plain = plain = {role: t.at({}, {}) for role, t in self.templates.items()}
-        keys = set().union(*(p.dynamic for p in plain.values()))
-        self.key = next(iter(keys)) if len(keys) == 1 else None
-        # Every loop once: the pipes the pair uses whatever the trip.
-        self.once = ({role: t.at({self.key: 1}, {}) for role, t in self.templates.items()}
-                     if self.key is not None else plain)
-        uses = {role: program_uses(program) for role, program in self.once.items()}
-        self.slots, errors = pair_slots(slots, self.functions, uses, module)
-        errors = list(errors) + [e for p in plain.values() for e in p.errors]
+        keys = programs.keys
+        self.slots, errors = pair_slots(slots, self.functions, programs.uses, module)
+        errors = list(errors) + [e for p in self.plain.values() for e in p.errors]
         self.unproved = ([f"its loops run {len(keys)} different trip counts known at "
                           "run time only"] if len(keys) > 1 else [])
         self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None

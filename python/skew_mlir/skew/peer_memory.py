@@ -54,7 +54,8 @@ class PeerMemory:
         self._access = access  # (reads, writes), or a function returning them
         self.who = who
         self.function = function
-        self._mine: tuple | None = None  # what our arguments hold at launch
+        # What our arguments hold at launch, in order and as a set.
+        self._mine: tuple[tuple, frozenset] | None = None
 
     def _positions(self) -> tuple:
         if callable(self._access):
@@ -87,11 +88,13 @@ class PeerMemory:
         if ours is None:
             return True
         if self._mine is None:
-            self._mine = launch_names(self.function)
-        if not names <= set(self._mine):
+            mine = launch_names(self.function)
+            self._mine = mine, frozenset(mine)
+        mine, known = self._mine
+        if not names <= known:
             return True  # a value our kernel does not get: unknown
         arguments = list(self.function.regions[0].blocks[0].arguments)
-        theirs = [arguments[k] for k, name in enumerate(self._mine) if name in names]
+        theirs = [arguments[k] for k, name in enumerate(mine) if name in names]
         return first_alias([arguments[ours]], theirs) is not None
 
 

@@ -20,7 +20,7 @@ from mlir import ir
 
 from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
 from .identity import check_same_messages
-from .program import build_template, fifo_holders, program_uses
+from .program import fifo_holders, pair_programs
 from .sites import match_sites
 from .trips import NotAffine, Unfinished, over_all_trips
 
@@ -40,6 +40,13 @@ def _pair(module: ir.Operation) -> dict | None:
     if len(found["cube"]) != 1 or len(found["vector"]) != 1:
         return None
     return {role: functions[0] for role, functions in found.items()}
+
+
+def _keys_differ(rewrite: ir.Operation) -> Report:
+    return Report("warning", rewrite, (
+        "message identity not checked: the loops of the two files run trip counts "
+        "known at run time only that are not one and the same expression of the "
+        "kernels' arguments"))
 
 
 def check_against(original: ir.Operation, rewrite: ir.Operation,
@@ -67,28 +74,21 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     sides = []
     for module, kernels in ((original, before), (rewrite, after)):
         _, holders = fifo_holders(module)
-        templates = {role: build_template(role, f, holders, module)
-                     for role, f in kernels.items()}
-        plain = {role: t.at({}, {}) for role, t in templates.items()}
-        # Every loop once (run-time trips at 1): the pipes used whatever the trip.
-        keys = set().union(*(p.dynamic for p in plain.values()))
-        once = {role: t.at(dict.fromkeys(keys, 1), {}) for role, t in templates.items()}
-        unproved = [(op, what) for p in once.values() for op, what in p.unproved]
+        programs = pair_programs(kernels, holders, module)
+        if len(programs.keys) > 1:
+            return [_keys_differ(rewrite)]
+        unproved = [(op, what) for p in programs.once.values() for op, what in p.unproved]
         if unproved:
             which = "original" if module is original else "rewrite"
             where = unproved[0][0] if module is rewrite else rewrite
             return [Report("warning", where, f"message identity not checked: the "
                                              f"{which} cannot be modelled "
                                              f"({unproved[0][1]})")]
-        uses = {role: program_uses(p) for role, p in once.items()}
-        slots, _ = pair_slots(table, kernels, uses, module)
-        sides.append((templates, keys, slots))
+        slots, _ = pair_slots(table, kernels, programs.uses, module)
+        sides.append((programs.templates, programs.keys, slots))
     (b, b_keys, b_slots), (a, a_keys, a_slots) = sides
-    if b_keys != a_keys or len(a_keys) > 1:
-        return [Report("warning", rewrite, (
-            "message identity not checked: the loops of the two files run trip counts "
-            "known at run time only that are not one and the same expression of the "
-            "kernels' arguments"))]
+    if b_keys != a_keys:
+        return [_keys_differ(rewrite)]
     key = next(iter(a_keys), None)
     lanes = subblocks(after["cube"], after["vector"])
 

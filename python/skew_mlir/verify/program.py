@@ -364,6 +364,33 @@ def build_program(role: str, function: ir.Operation, holders: set,
     return build_template(role, function, holders, scope).at(trips or {}, pipelined or {})
 
 
+class PairPrograms(NamedTuple):
+    """The FIFO programs of a cube/vector pair (pair_programs), per role."""
+
+    templates: dict  # as written (build_template)
+    plain: dict  # at no trip: loops whose trip is known at run time only left out
+    keys: set  # the trip keys (loop_ranges.trip_key) of those loops
+    key: object  # the one key when they have one, else None
+    once: dict  # every loop once (at key 1; plain without one key)
+    uses: dict  # program_uses of `once`: the pipes used whatever the trip
+
+
+def pair_programs(kernels: dict, holders: set, scope: ir.Operation) -> PairPrograms:
+    """The programs of the kernels `kernels` (role -> function), calls
+    followed inside `scope`. Loops whose trip is known at run time only and
+    all have one key run equally often: a pair with one key is run at every
+    trip n of theirs at once (trips.py, docs/deadlock.md)."""
+    templates = {role: build_template(role, function, holders, scope)
+                 for role, function in kernels.items()}
+    plain = {role: t.at({}, {}) for role, t in templates.items()}
+    keys = set().union(*(p.dynamic for p in plain.values()))
+    key = next(iter(keys)) if len(keys) == 1 else None
+    once = (plain if key is None else
+            {role: t.at({key: 1}, {}) for role, t in templates.items()})
+    return PairPrograms(templates, plain, keys, key, once,
+                        {role: program_uses(p) for role, p in once.items()})
+
+
 def program_uses(program: Program) -> dict:
     """The pipes `program` uses, each with the first op using it (for
     fifo_model.pair_slots)."""

@@ -16,8 +16,7 @@ from ..registry import Pass, PassFailure, option
 from .against import check_against
 from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
-from .program import (Loop, RunTimeTrip, build_template, fifo_holders, program_uses,
-                      role_error)
+from .program import Loop, RunTimeTrip, fifo_holders, pair_programs, role_error
 from .trips import NotAffine, TripSet, Unfinished, over_all_trips
 
 
@@ -128,19 +127,10 @@ class VerifyFifo(Pass):
         return self._verify_pair(op, kernels, holders)
 
     def _verify_pair(self, op, kernels, holders) -> bool:
-        templates = {role: build_template(role, function, holders, op)
-                     for role, function in kernels.items()}
-        plain = {role: t.at({}, {}) for role, t in templates.items()}
-        # Loops whose trip is known at run time only and all have one key
-        # (loop_ranges.trip_key) run equally often: the pair is checked at
-        # every trip n of theirs at once (trips.py, docs/deadlock.md).
-        keys = set().union(*(p.dynamic for p in plain.values()))
-        key = next(iter(keys)) if len(keys) == 1 else None
-        # Every loop once: the pipes the pair uses whatever the trip.
-        once = ({role: t.at({key: 1}, {}) for role, t in templates.items()}
-                if key is not None else plain)
-        uses = {role: program_uses(program) for role, program in once.items()}
-        slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, uses, op)
+        programs = pair_programs(kernels, holders, op)
+        templates, plain, key, once = (programs.templates, programs.plain, programs.key,
+                                       programs.once)
+        slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, programs.uses, op)
         _report(errors + [e for p in plain.values() for e in p.errors])
         unproved = [u for p in once.values() for u in p.unproved]
         unproved += [(barrier, f"'{SYNCALL}' makes the cores wait for each other, which "
