@@ -32,7 +32,7 @@ struct PipeConfig {
   std::string name;   // "C2V", "V2C id 1", for reports
   int producers;      // lanes: 1 (cube) or the vector sub-blocks
   int consumers;
-  int slots;
+  int64_t slots;      // any count the option gives (slot_num is an i32)
   bool frees;         // the consumer releases with tfree, not at the pop
 };
 

@@ -304,7 +304,7 @@ void bindFifoRuntime(nb::module_ &m) {
   using namespace skew::jit;
   m.def(
       "jit_run",
-      [](const std::vector<std::tuple<std::string, int, int, int, bool>> &pipeTuples,
+      [](const std::vector<std::tuple<std::string, int, int, int64_t, bool>> &pipeTuples,
          const std::vector<std::tuple<std::string, int, int, int, int, std::string>>
              &siteTuples,
          const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int>>

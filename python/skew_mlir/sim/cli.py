@@ -28,6 +28,7 @@ import threading
 import numpy as np
 
 from .. import dialect as pto
+from ..fifo_model import MAX_SLOTS
 from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
 from ..diagnostics import site_name
@@ -57,8 +58,9 @@ def _given(text: str) -> tuple[int, str]:
 
 def _slots(text: str) -> int:
     slots = int(text) if text.lstrip("-").isdigit() else None
-    if slots is None or slots < 1:
-        raise argparse.ArgumentTypeError(f"expected a slot count >= 1, got '{text}'")
+    if slots is None or not 1 <= slots <= MAX_SLOTS:
+        raise argparse.ArgumentTypeError(
+            f"expected a slot count from 1 to {MAX_SLOTS}, got '{text}'")
     return slots
 
 
@@ -80,11 +82,21 @@ def _seconds(text: str) -> float:
     return seconds
 
 
-def _mebibytes(text: str) -> int:
-    mib = int(text) if text.isdigit() else None
-    if mib is None:
-        raise argparse.ArgumentTypeError(f"expected a number of MiB >= 0, got '{text}'")
-    return mib
+# Byte limits reach the JIT's FIFO runtime as unsigned 64-bit byte counts.
+MAX_MIB = ((1 << 64) - 1) >> 20
+
+
+def _whole(what: str, maximum: int | None = None):
+    """An argparse type: a whole number of `what`, at most `maximum`."""
+    bound = ">= 0" if maximum is None else f"from 0 to {maximum}"
+
+    def parse(text: str) -> int:
+        value = int(text) if text.isdigit() else None
+        if value is None or maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of {what} {bound}, got '{text}'")
+        return value
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -105,15 +117,17 @@ def _parser() -> argparse.ArgumentParser:
                         help="give scalar launch argument #I (of both kernels where "
                         "scalar; with a pto.entry, the entry's argument #I) this value "
                         "instead of a random one; repeatable")
-    common.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+    common.add_argument("--max-steps", type=_whole("ops"), default=DEFAULT_MAX_STEPS,
+                        metavar="N",
                         help="refuse to execute more than N ops per core")
-    common.add_argument("--max-pipe-mib", type=int, default=DEFAULT_MAX_PIPE_BYTES >> 20,
+    common.add_argument("--max-pipe-mib", type=_whole("MiB", MAX_MIB),
+                        default=DEFAULT_MAX_PIPE_BYTES >> 20,
                         metavar="N", help="refuse to keep more than N MiB of pipe messages "
                         "(data and bookkeeping) per run")
     common.add_argument("--max-seconds", type=_seconds, default=DEFAULT_MAX_SECONDS, metavar="S",
                         help="stop a run that takes longer than S seconds (with --jit: "
                              "counted from the start of the kernels' run)")
-    common.add_argument("--max-value-mib", type=_mebibytes,
+    common.add_argument("--max-value-mib", type=_whole("MiB", MAX_MIB),
                         default=DEFAULT_MAX_VALUE_BYTES >> 20,
                         metavar="N", help="refuse a value (kernel argument, op result) "
                         "of more than N MiB")
