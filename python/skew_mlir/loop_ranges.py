@@ -47,7 +47,12 @@ class Constants:
         if isinstance(value, ir.OpResult):
             owner = value.owner
             if owner.name == "arith.constant":
-                return integer_value(owner.attributes["value"])
+                attr = owner.attributes["value"]
+                if isinstance(attr, ir.BoolAttr):
+                    # An i1 bound is a 1-bit integer, signed as the other
+                    # widths are read (true: -1; 1 under unsignedCmp).
+                    return -1 if attr.value else 0
+                return integer_value(attr)
         return None
 
 

@@ -188,6 +188,27 @@ func.func @dynamic_bounds(%lb: index, %ub: index, %st: index, %a: tensor<16xf32>
 
 // -----
 
+// i1 bounds are 1-bit integers, not "non-constant": unsigned, 0 to 1 step
+// 1 runs once; signed, the step `true` is -1.
+// CHECK-LABEL: func.func @i1_bounds
+func.func @i1_bounds(%a: tensor<16xf32>) {
+  %lb = arith.constant false
+  %ub = arith.constant true
+  // expected-remark @below {{demoted: trip count 1 < 2}}
+  scf.for unsigned %i = %lb to %ub step %ub : i1 {
+    "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
+  } {pto.pipeline_stages = 2 : i64}
+  // expected-remark @below {{demoted: non-positive step -1}}
+  scf.for %i = %lb to %ub step %ub : i1 {
+    "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
+    %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
+  } {pto.pipeline_stages = 2 : i64}
+  return
+}
+
+// -----
+
 // Trip counts 0 and 1 (and an empty range written backwards).
 // CHECK-LABEL: func.func @short_trips
 func.func @short_trips(%a: tensor<16xf32>) {

@@ -65,9 +65,10 @@ class Pair:
 
 def pair_module(module: ir.Module) -> ir.Operation:
     """The builtin.module holding the pair (nested modules pair their own
-    kernels, as the pass and the verifier do): the top module when it holds
-    kernels or none does, else the one nested module that does. SimError
-    for a malformed marker or kernels in several nested modules."""
+    kernels, as the pass and the verifier do): the one module that holds
+    kernels, the top module when none does. SimError for a malformed marker
+    or kernels in several modules (the top one included: running one pair
+    would leave the other unchecked)."""
     holding = []
     for candidate in fifo_model.modules_under(module.operation):
         found, errors = fifo_model.kernels_of(candidate)
@@ -76,10 +77,10 @@ def pair_module(module: ir.Module) -> ir.Operation:
             raise SimError(f"{where(op)}: {message}")
         if found[fifo_model.CUBE] or found[fifo_model.VECTOR]:
             holding.append(candidate)
-    if not holding or holding[0] == module.operation:
+    if not holding:
         return module.operation
     if len(holding) > 1:
-        raise SimError("kernels in several nested modules (at "
+        raise SimError("kernels in several modules (at "
                        + ", ".join(map(where, holding))
                        + "): pto-sim runs one pair, put it in a file of its own")
     return holding[0]

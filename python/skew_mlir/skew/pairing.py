@@ -561,10 +561,14 @@ def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
     """Keep the skews of `function` only if its pushes can never block, at
     the slot count of the initialise ops of `function` and `peers` (the
     kernels its peer may be), or, with no peer visible (None), at the
-    fewest slots a peer's initialise op could give the pipe."""
+    fewest slots a peer's initialise op could give the pipe. The kernel's
+    calls are followed through its module where the peers are visible (the
+    pass runs on the module), else inside `function` only (the function
+    anchor: other threads may be rewriting its siblings)."""
     role = _role(function)
-    _, holders = fifo_holders(function)
-    program = build_program(role, function, holders, function)
+    scope = function if peers is None else function.parent.operation
+    _, holders = fifo_holders(scope)
+    program = build_program(role, function, holders, scope)
     if program.unproved:
         _, what = program.unproved[0]
         reason = (f"{why}, and the kernel's own FIFO use cannot be counted ({what}): "

@@ -149,17 +149,18 @@ class VerifyFifo(Pass):
         lanes = subblocks(kernels["cube"], kernels["vector"])
         names = f"@{function_name(kernels['cube'])} / @{function_name(kernels['vector'])}"
         blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
+        # The slots of the pipes the pair uses (none: it sends no message).
+        pair = names + (f" at {slots_text(slots)}" if slots else "") + blocks
         if key is not None:
-            return self._verify_all_trips(op, templates, key, slots, lanes,
-                                          f"{names} at {slots_text(slots)}{blocks}")
+            return self._verify_all_trips(op, templates, key, slots, lanes, pair)
         outcome, findings = _run_pair(plain, slots, lanes)
         _emit(findings)
         if self.remarks and outcome.complete:
             pipes = "; ".join(f"{p.pipe} {max(p.pushed)} messages, peak {p.peak} of "
                               f"{p.slots} slots held" for p in outcome.pipes.values())
             diagnostics.remark(op.location, (
-                f"FIFO verified for {names} at {slots_text(slots)}{blocks}: "
-                f"{pipes}; no deadlock ({outcome.simulated} events simulated, "
+                f"FIFO verified for {pair}: {pipes or 'no messages'}; no deadlock "
+                f"({outcome.simulated} events simulated, "
                 f"{outcome.jumps} repeating stretch(es) of loop iterations "
                 f"fast-forwarded)"))
         return outcome.complete

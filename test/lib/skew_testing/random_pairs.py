@@ -284,7 +284,7 @@ class Config:
     unsigned_high: bool = True
     modules: bool = True  # pairs in a nested module (PairSpec.module_slots)
     blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
-    wide_slots: bool = True  # slot counts above 64
+    wide_slots: bool = True  # slot counts above 64 (and one above 32 bits)
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
     dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
     # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
@@ -375,7 +375,10 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if spec.launch >= 0 and ch.boolean(0.3):
         spec = dataclasses.replace(spec, launch_step=True)
     if config.wide_slots and ch.boolean(0.06):
-        spec = dataclasses.replace(spec, slots=ch.choice([65, 100, 128]))
+        # And a count beyond 32 bits where no initialise op (slot_num: i32)
+        # declares it.
+        spec = dataclasses.replace(spec, slots=ch.choice(
+            [65, 100, 128] + ([] if spec.init else [1 << 40])))
     if spec.init and ch.boolean(0.5):
         spec = dataclasses.replace(spec, init_side=ch.choice(SIDES))
     if spec.module_slots and ch.boolean(0.5):
