@@ -64,9 +64,6 @@ DIRECTIONS = {1: (C2V,), 2: (V2C,), 3: (C2V, V2C)}
 # Slots per direction of an initialise op without slot_num, by direction count.
 INIT_SLOTS = {1: 8, 2: 4}
 DEFAULT_SLOTS = 4
-# The most slots a pipe may be given: the pass's fifo-depth option, and the
-# JIT's FIFO runtime, hold a signed 64-bit count.
-MAX_SLOTS = 2**63 - 1
 
 # Which core a kernel function is: pto.core (ours) or pto.kernel_kind (PTOAS).
 CORE_ROLES = {"aic": CUBE, "aiv": VECTOR}
@@ -483,9 +480,6 @@ def default_slots(op: ir.Operation, option: int = 0) -> int:
             if slots is None or slots < 1:
                 raise FifoError(module, f"'{pto.FIFO_DEPTH_ATTR}' must be an "
                                         f"integer >= 1, got {attr}")
-            if slots > MAX_SLOTS:
-                raise FifoError(module, f"'{pto.FIFO_DEPTH_ATTR}' must be at most "
-                                        f"{MAX_SLOTS} (a 64-bit slot count), got {attr}")
             return slots
         module = module.parent
     return DEFAULT_SLOTS

@@ -469,14 +469,15 @@ def test_generator_reaches_slots_tables_and_narrow_loops():
         spec = random_pair(seed, CONFIG)
         narrow = narrow_loops(spec)
         found.update({"wide": spec.slots > 64, "64-bit": spec.slots > 2**32,
+                      "128-bit": spec.slots > 2**64,
                       "one side": bool(spec.init_side),
                       "gpu": spec.table == "gpu", "narrow": narrow,
                       "late frees": spec.late_free and spec.slots >= held_slots(spec) > 1})
         if narrow:
             guarded += any(r.startswith("skewed: depth 1 (requested 2, trip dynamic")
                            for r in _remarks(render(spec)))
-    assert all(found[k] for k in ("wide", "64-bit", "one side", "gpu", "narrow",
-                                  "late frees")), found
+    assert all(found[k] for k in ("wide", "64-bit", "128-bit", "one side", "gpu",
+                                  "narrow", "late frees")), found
     assert guarded > 0, found
 
 

@@ -284,7 +284,7 @@ class Config:
     unsigned_high: bool = True
     modules: bool = True  # pairs in a nested module (PairSpec.module_slots)
     blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
-    wide_slots: bool = True  # slot counts above 64 (and one above 32 bits)
+    wide_slots: bool = True  # slot counts above 64 (and above 32 and 64 bits)
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
     dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
     # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
@@ -375,10 +375,10 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if spec.launch >= 0 and ch.boolean(0.3):
         spec = dataclasses.replace(spec, launch_step=True)
     if config.wide_slots and ch.boolean(0.06):
-        # And a count beyond 32 bits where no initialise op (slot_num: i32)
-        # declares it.
+        # And counts beyond 32 and 64 bits where no initialise op (slot_num:
+        # i32) declares them.
         spec = dataclasses.replace(spec, slots=ch.choice(
-            [65, 100, 128] + ([] if spec.init else [1 << 40])))
+            [65, 100, 128] + ([] if spec.init else [1 << 40, 1 << 70])))
     if spec.init and ch.boolean(0.5):
         spec = dataclasses.replace(spec, init_side=ch.choice(SIDES))
     if spec.module_slots and ch.boolean(0.5):
@@ -1343,11 +1343,16 @@ def render(spec: PairSpec) -> str:
     header = f"// {spec!r}"
     slots = 2 * spec.slots + 2 if spec.init and spec.init_side else spec.slots
     table = "gpu.module @kernels" if spec.module_slots and spec.table == "gpu" else "module"
-    module = [f"{table} attributes {{pto.fifo_depth = {slots} : i64}} {{"] + functions + ["}"]
+    module = [f"{table} attributes {{pto.fifo_depth = {_depth(slots)}}} {{"] + functions + ["}"]
     if spec.module_slots:
-        module = ([f"module attributes {{pto.fifo_depth = {spec.module_slots} : i64}} {{"]
+        module = ([f"module attributes {{pto.fifo_depth = {_depth(spec.module_slots)}}} {{"]
                   + module + ["}"])
     return "\n".join([header] + module + [""])
+
+
+def _depth(slots: int) -> str:
+    """A pto.fifo_depth attribute of `slots`, wider than i64 where it must be."""
+    return f"{slots} : {'i64' if slots < 2**63 else 'i128'}"
 
 
 def _entry(kernels: list) -> str:
