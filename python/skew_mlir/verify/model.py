@@ -229,7 +229,10 @@ class Model:
                 self._safe = False
                 self._lane = -1
                 self._rounds += 1
-                if self.simulated == self._round_start:
+                # No lane moved: the end, or a deadlock, unless the budget
+                # stopped them (the next round says so).
+                if (self.simulated == self._round_start
+                        and self.simulated + self.steps <= self.budget):
                     self._diagnose_end()
                     break
         except _Stop:
@@ -243,6 +246,10 @@ class Model:
         is taken); its every decision so far holds on the part."""
         if not self._safe:
             return None
+        # The copy costs steps as its size: a producer far ahead keeps many
+        # messages in flight, and a cut at every iteration copies them all.
+        self.steps += (sum(len(m) for m in self.messages.values()) + len(self._history)
+                       + len(self.counted) + len(self.jumped))
         move = _Move(part)
         value = move.value
         copy = object.__new__(Model)
@@ -402,7 +409,11 @@ class Model:
     # --- events -----------------------------------------------------------
 
     def _run_lane(self, lane: Lane) -> None:
-        """Run a lane until it blocks or ends.
+        """Run a lane until it blocks or ends, or the budget is spent: a
+        producer that never finds its pipe full (more slots than it pushes)
+        runs its whole loop in one go, with every message kept, and no
+        period is looked for within a lane's run (the round then ends and
+        the run stops as incomplete).
         With identity on, each push, pop and free counts its site's ordinal;
         a push or pop stamps its message with it, a pop records which push
         sites its message came from, a free which pop site its slot's did,
@@ -410,7 +421,7 @@ class Model:
         cursor = lane.cursor
         index, side = lane.index, lane.side
         ordinals = self.ordinals
-        while True:
+        while self.simulated + self.steps <= self.budget:
             # A fork may resume here until the event changes the state.
             self._safe = True
             event = cursor.current()
