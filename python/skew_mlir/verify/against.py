@@ -42,6 +42,12 @@ def _pair(module: ir.Operation) -> dict | None:
     return {role: functions[0] for role, functions in found.items()}
 
 
+class _Found(Exception):
+    def __init__(self, mismatches: list):
+        super().__init__()
+        self.mismatches = mismatches
+
+
 def _keys_differ(rewrite: ir.Operation) -> Report:
     return Report("warning", rewrite, (
         "message identity not checked: the loops of the two files run trip counts "
@@ -99,16 +105,22 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
             (programs[0]["cube"], programs[0]["vector"]),
             (programs[1]["cube"], programs[1]["vector"]), a_slots, lanes,
             lambda op: site.get(op, op), before_slots=b_slots)
+        if found:
+            # The first trips with a finding are the report: the other
+            # branches need not run (each may take a model's whole budget).
+            raise _Found(found)
         return found, 1
 
-    if key is None:
-        mismatches = run(None)[0]
-    else:
-        try:
-            branches = over_all_trips(run, BRANCHES)
-        except (NotAffine, Unfinished) as exc:
-            return [Report("warning", rewrite, f"message identity not checked over every "
-                                               f"trip: {exc}")]
-        mismatches = next((found for _, found in branches if found), [])
+    try:
+        if key is None:
+            run(None)
+        else:
+            over_all_trips(run, BRANCHES)
+        mismatches = []
+    except _Found as first:
+        mismatches = first.mismatches
+    except (NotAffine, Unfinished) as exc:
+        return [Report("warning", rewrite, f"message identity not checked over every "
+                                           f"trip: {exc}")]
     return [Report("warning" if m.unknown else "error", m.op, m.message, m.notes)
             for m in mismatches]
