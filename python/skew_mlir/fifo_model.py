@@ -64,6 +64,10 @@ DIRECTIONS = {1: (C2V,), 2: (V2C,), 3: (C2V, V2C)}
 # Slots per direction of an initialise op without slot_num, by direction count.
 INIT_SLOTS = {1: 8, 2: 4}
 DEFAULT_SLOTS = 4
+# The most slots the tools count: the pass's fifo-depth option and the JIT
+# runtime's pipes are signed 64-bit; a pipe of more slots (a wider
+# pto.fifo_depth) behaves as one of that many, since no run holds 2^63 messages.
+MAX_SLOTS = 2**63 - 1
 
 # Which core a kernel function is: pto.core (ours) or pto.kernel_kind (PTOAS).
 CORE_ROLES = {"aic": CUBE, "aiv": VECTOR}

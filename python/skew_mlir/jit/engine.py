@@ -40,9 +40,6 @@ from .lowering import entry_name, lower, prepare
 from .rewrite import KINDS
 
 DEFAULT_MAX_PIPE_BYTES = 512 << 20
-# The runtime counts slots in 64 bits; a pipe of more slots than that behaves
-# as one of that many, since no run holds 2^63 messages.
-RUNTIME_SLOTS = 2**63 - 1
 _STATUS_DEADLOCK = 1
 _ABANDONED: list = []
 
@@ -205,7 +202,7 @@ class Compiled:
         self.pipes = sorted({site.pipe for site in self.sites if site.pipe is not None})
         self.slots = {pipe: layout.slots(pipe) for pipe in self.pipes}
         self._pipe_configs = [
-            (str(pipe), *self._lanes(pipe), min(self.slots[pipe], RUNTIME_SLOTS),
+            (str(pipe), *self._lanes(pipe), min(self.slots[pipe], fifo_model.MAX_SLOTS),
              layout.frees(pipe))
             for pipe in self.pipes]
         index = {pipe: i for i, pipe in enumerate(self.pipes)}

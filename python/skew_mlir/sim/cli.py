@@ -28,6 +28,7 @@ import threading
 import numpy as np
 
 from .. import dialect as pto
+from ..fifo_model import MAX_SLOTS
 from ..op_costs import CostModelError, load_cost_model
 from .check import DEFAULT_PIPELINE, default_pipeline, differential_check, slot_mismatch
 from ..diagnostics import site_name
@@ -53,10 +54,6 @@ def _given(text: str) -> tuple[int, str]:
     if not eq or not index.isdigit() or not value:
         raise argparse.ArgumentTypeError(f"expected I=VALUE (argument number, value), got '{text}'")
     return int(index), value
-
-
-# The pass's fifo-depth option, which `check` passes N to, is a 64-bit integer.
-MAX_SLOTS = 2**63 - 1
 
 
 def _slots(text: str) -> int:
