@@ -396,6 +396,10 @@ def test_generator_reaches_every_decision():
     # A loop whose first FIFO op is a pop is the consumer its peer expects:
     # "not skewed", not "demoted".
     assert decisions["not skewed: consumer role"] > 0, decisions
+    # Loops without a push/pop pair are left as they were, and say why.
+    for lacks in ("neither pushes nor pops", "pushes but never pops", "pops but never pushes"):
+        assert any(lacks in d for d in decisions if d.startswith("not skewed: not cross-core")), \
+            decisions
     demotions = [d for d in decisions if d.startswith("demoted")]
     for reason in ("nested", "multi-round-trip", "in the consumer half",
                    "trip count", "asks for no skew", "iter_arg", "cannot be proved as written",

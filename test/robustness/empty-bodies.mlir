@@ -43,8 +43,10 @@ func.func @empty_loops(%a: tensor<16xf32>) -> tensor<16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
+  // expected-remark @below {{not skewed: not cross-core: it neither pushes nor pops, no round trip to overlap; left as it was}}
   scf.for %i = %c0 to %c8 step %c1 {
   } {pto.pipeline_stages = 2 : i64}
+  // expected-remark @below {{not skewed: not cross-core: it neither pushes nor pops, no round trip to overlap; left as it was}}
   %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%x = %a) -> tensor<16xf32> {
     scf.yield %x : tensor<16xf32>
   } {pto.pipeline_stages = 2 : i64}
@@ -72,6 +74,7 @@ func.func @degenerate_cross_core(%a: tensor<16xf32>) {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
     %p = "pto.tpop_from_aiv"() : () -> tensor<16xf32>
   } {pto.pipeline_stages = 2 : i64}
+  // expected-remark @below {{not skewed: not cross-core: it pushes but never pops, no round trip to overlap; left as it was}}
   scf.for %i = %c0 to %c8 step %c1 {
     "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
   } {pto.pipeline_stages = 2 : i64}

@@ -14,12 +14,14 @@ func.func @same_core(%a: tensor<8x16xf32>, %init: tensor<8x16xf32>) -> tensor<8x
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
+  // expected-remark @below {{not skewed: not cross-core: it neither pushes nor pops, no round trip to overlap; left as it was}}
   %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (tensor<8x16xf32>) {
     %s = tensor.extract_slice %a[%i, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
     %o = tensor.insert_slice %s into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xf32> into tensor<8x16xf32>
     scf.yield %o : tensor<8x16xf32>
   } {pto.pipeline_stages = 3 : i64}
   // A tfree alone moves no message: still same-core.
+  // expected-remark @below {{not skewed: not cross-core: it neither pushes nor pops, no round trip to overlap; left as it was}}
   %q = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %r) -> (tensor<8x16xf32>) {
     "pto.tfree_from_aiv"(%acc) : (tensor<8x16xf32>) -> ()
     scf.yield %acc : tensor<8x16xf32>
@@ -54,6 +56,7 @@ func.func @nested_same_core(%q: tensor<16x64xf32>, %k: tensor<64x64xf32>, %init:
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
   // expected-remark @below {{skewed: depth 2 (requested 2, trip 8, slots 4; no vector kernel in this module: planned alone, assuming a peer that pops each message in order (as pto-sim's echo peer does))}}
   %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (tensor<8x16x16xf32>) {
+    // expected-remark @below {{not skewed: not cross-core: it neither pushes nor pops, no round trip to overlap; left as it was}}
     %s = scf.for %kk = %c0 to %c4 step %c1 iter_args(%part = %z) -> (tensor<16x16xf32>) {
       %off = arith.muli %kk, %c16 : index
       %qk = tensor.extract_slice %q[0, %off] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>

@@ -45,13 +45,7 @@ def _cross_core(loop: PipelineLoop) -> bool:
     op and reorder its messages against theirs. A call whose callee cannot
     be read may do anything, so the loop is no pipeline loop for the later
     passes either. Raises CannotSkew for those."""
-    reached: set[str] = set()
-    for call, summary in loop.calls:
-        if summary.problem:
-            raise CannotSkew(f"FIFO traffic unknown: {summary.describe(call)} "
-                             f"cannot be followed: {summary.problem}")
-        reached |= summary.reached
-    names = reached | {f.name for f in loop.fifo}
+    names = _reached(loop)
     if not (names & PUSH_OPS and names & POP_OPS):
         return False
     for call, summary in loop.calls:
@@ -63,6 +57,33 @@ def _cross_core(loop: PipelineLoop) -> bool:
         raise CannotSkew(f"cross-core through calls: its calls push and pop "
                          f"(the first: {summary.describe(call)})")
     return True
+
+
+def _reached(loop: PipelineLoop) -> set[str]:
+    """The names of the FIFO ops the loop's body and calls reach; raises
+    CannotSkew for a call whose callee cannot be read."""
+    reached = {f.name for f in loop.fifo}
+    for call, summary in loop.calls:
+        if summary.problem:
+            raise CannotSkew(f"FIFO traffic unknown: {summary.describe(call)} "
+                             f"cannot be followed: {summary.problem}")
+        reached |= summary.reached
+    return reached
+
+
+def left_alone(loop: PipelineLoop) -> str:
+    """The remark for a loop `analyze` leaves alone (None): it does not both
+    push and pop, so there is no round trip for a skew to overlap."""
+    names = _reached(loop)
+    if names & PUSH_OPS:
+        what = "it pushes but never pops"
+    elif names & POP_OPS:
+        what = "it pops but never pushes"
+    else:
+        what = "it neither pushes nor pops"
+    if loop.calls:
+        what += " (its calls included)"
+    return f"not skewed: not cross-core: {what}, no round trip to overlap; left as it was"
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,

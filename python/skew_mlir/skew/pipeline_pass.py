@@ -12,7 +12,7 @@ from ..fifo_model import (FifoError, SlotTable, default_slots, is_symbol_table, 
                           modules_under, pipe_of, unlaunched_functions)
 from ..op_costs import CostModelError, load_cost_model
 from ..registry import Pass, PassFailure, option
-from .analysis import analyze
+from .analysis import analyze, left_alone
 from ..tile_capacity import capacities
 from .auto_depth import auto_depth
 from .capacity import Room
@@ -156,6 +156,10 @@ class SkewCrossCorePipeline(Pass):
                      for plan in plans]
         # No skew may make the cube/vector pair deadlock (docs/deadlock.md).
         decisions = limit_depths(op, plans, table, peers)
+        if self.remarks:  # before any rewrite erases a loop nested in another
+            for loop, plan in analysed:
+                if plan is None:
+                    diagnostics.remark(loop.op.location, left_alone(loop))
         next_group: dict[ir.Operation, int] = {}
         pool = ConstantPool()
         for plan, note in decisions:
