@@ -103,6 +103,11 @@ SIM_CASES = [
     (sim_cases.test_valid_shapes_and_fillpad, None),
     (sim_cases.test_strided_views_and_windows, None),
     (sim_cases.test_cube_ops_and_aliasing_tiles, None),
+    (sim_cases.test_trsqrt_with_a_scratch_tile_rounds_half_types_once, None),
+    (sim_cases.test_ttrans_writes_the_transpose_over_the_valid_region, None),
+    (sim_cases.test_tci_and_tsetval_in_storage_order, None),
+    (sim_cases.test_windows_with_leading_unit_dimensions, None),
+    (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
 ]
 
 
@@ -123,7 +128,11 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
     test(*args)
 
 
-@pytest.mark.parametrize("test", [sim_cases.test_tcvt_to_narrower_floats])
+@pytest.mark.parametrize("test", [
+    sim_cases.test_tcvt_to_narrower_floats,
+    sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32,
+    sim_cases.test_trsqrt_with_a_scratch_tile_rounds_half_types_once,
+    sim_cases.test_tci_and_tsetval_in_storage_order])
 def test_interpreter_conversion_case_under_the_jit_bitwise(monkeypatch, test):
     monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
     test()
@@ -188,7 +197,7 @@ def test_f32_to_bf16_in_every_round_mode(monkeypatch, mode):
     assert sim_cases._cvt(x, mode, "bf16").dtype == sim_cases.BF16  # bitwise as the interpreter's
 
 
-@pytest.mark.parametrize("mode", ["ROUND", "FLOOR", "ODD"])
+@pytest.mark.parametrize("mode", ["CEIL", "FLOOR", "ODD"])
 def test_a_rounding_mode_the_jit_does_not_lower_is_refused_at_the_op(mode):
     body = "\n".join([
         view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
@@ -199,6 +208,12 @@ def test_a_rounding_mode_the_jit_does_not_lower_is_refused_at_the_op(mode):
     with pytest.raises(JitUnsupported, match=rf"^-:\d+:\d+: 'pto.tcvt': round mode "
                                              rf"{mode} from f32 to f16"):
         run_jit(body, arrays)
+
+
+def test_tci_into_a_tile_of_another_type_is_refused_at_the_op():
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.tci': a i32 start into a "
+                                             r"tile of f32"):
+        run_jit(sim_cases.TCI_INTO_F32, [rand()])
 
 
 def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
@@ -233,6 +248,38 @@ def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
      f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
      f"  pto.tstore ins(%x : {T}) outs(%x_w : !pto.partition_tensor_view<16x32xf32>)",
      "stores a window whose shape is not the tile's valid shape"),
+    # A window whose leading dimension is not 1 (the others match).
+    ("  %c2 = arith.constant 2 : index\n"
+     "  %c16 = arith.constant 16 : index\n"
+     "  %v3 = pto.make_tensor_view %g0, shape = [%c2, %c16, %x_c], strides = [%c0, %x_c, %c1]"
+     " : !pto.tensor_view<?x?x?xf32>\n"
+     "  %w3 = pto.partition_view %v3, offsets = [%c0, %c0, %c0], sizes = [%c1, %c16, %x_c] : "
+     "!pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<?x16x32xf32>\n"
+     f"  pto.tload ins(%w3 : !pto.partition_tensor_view<?x16x32xf32>) outs(%x : {T})\n"
+     "  %bad = pto.partition_view %v3, offsets = [%c0, %c0, %c0], sizes = [%c2, %c16, %x_c] : "
+     "!pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<?x16x32xf32>\n"
+     f"  pto.tstore ins(%x : {T}) outs(%bad : !pto.partition_tensor_view<?x16x32xf32>)",
+     "stores a window whose shape is not the tile's valid shape"),
+    # A transpose reading beyond its source's valid shape.
+    ("  %c8 = arith.constant 8 : index\n"
+     f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
+     "  %y = pto.alloc_tile : !pto.tile_buf<vec, 32x16xf32>\n"
+     f"  pto.ttrans ins(%x, %x : {T}, {T}) outs(%y : !pto.tile_buf<vec, 32x16xf32>)",
+     "transposes a tile whose valid shape is smaller"),
+    # An element beyond the tile.
+    ("  %c512 = arith.constant 512 : index\n"
+     "  %one = arith.constant 1.0 : f32\n"
+     f"  pto.tsetval ins(%c512, %one : index, f32) outs(%x : {T})",
+     "the element is outside the 16x32 tile"),
+    # A product of more rows than the result tile has.
+    ("  %l = pto.alloc_tile : !pto.tile_buf<left, 32x16xf32, slayout=row_major>\n"
+     "  %r = pto.alloc_tile : !pto.tile_buf<right, 16x16xf32, slayout=col_major>\n"
+     "  %a = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, "
+     "slayout=row_major, fractal=1024>\n"
+     "  pto.tmatmul ins(%l, %r : !pto.tile_buf<left, 32x16xf32, slayout=row_major>, "
+     "!pto.tile_buf<right, 16x16xf32, slayout=col_major>) outs(%a : !pto.tile_buf<acc, "
+     "16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>)",
+     "do not make a product the result tile holds"),
     # A tile placed beyond its local memory.
     ("  %far = arith.constant 300000 : i64\n"
      f"  %t = pto.alloc_tile addr = %far : {T}",

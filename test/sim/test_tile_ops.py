@@ -52,7 +52,8 @@ def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.
 
 @pytest.mark.parametrize("op,fn,positive", [
     ("texp", np.exp, False), ("tlog", np.log, True), ("tsqrt", np.sqrt, True),
-    ("trecip", np.reciprocal, True), ("tneg", np.negative, False), ("tabs", np.abs, False)])
+    ("trecip", np.reciprocal, True), ("trsqrt", lambda v: 1 / np.sqrt(v), True),
+    ("tneg", np.negative, False), ("tabs", np.abs, False)])
 def test_unary(op, fn, positive):
     x = rand(low=0.5 if positive else -2.0)
     np.testing.assert_array_equal(elementwise(op, [x]), fn(x))
@@ -172,7 +173,7 @@ def test_tcvt_unmodelled_mode_is_a_located_error():
         _cvt(rand(), "FLOOR", "f16")
 
 
-@pytest.mark.parametrize("op", ["trsqrt", "trelu"])
+@pytest.mark.parametrize("op", ["tcolsum", "trelu"])
 def test_op_the_dialect_reads_but_the_simulator_does_not_run(op):
     """An op of PTOAS's kernels the simulator has no model of: a located
     error naming it, not a traceback."""
@@ -326,3 +327,272 @@ def test_out_of_bounds_window_is_a_located_error():
         "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>"])
     with pytest.raises(SimError, match="exceed the view's shape"):
         run_kernel(body, [rand()])
+
+
+H = "!pto.tile_buf<vec, 16x32xf16>"
+
+
+def test_trsqrt_with_a_scratch_tile_rounds_half_types_once():
+    """trsqrt's optional scratch operand (PTOAS's high-precision form); an f16
+    result is 1/sqrt computed in f32 and rounded once."""
+    x = rand(low=0.01, high=100.0).astype(np.float16)
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f16", H), load("x", 16, 32, "f16", H),
+        f"  %tmp = pto.alloc_tile : {H}",
+        view("g1", "y", 16, 32, "f16", H),
+        f"  pto.trsqrt ins(%x, %tmp : {H}, {H}) outs(%y : {H})",
+        store("y", 16, 32, "f16", H)])
+    y = run_kernel(body, [x, np.zeros((16, 32), np.float16)])[1]
+    np.testing.assert_array_equal(y, (1 / np.sqrt(x.astype(np.float32))).astype(np.float16))
+
+
+def _round_away(values: np.ndarray, dtype) -> np.ndarray:
+    """values (exact in f64) to `dtype`, to nearest with ties away from zero,
+    by brute force over the two neighbours numpy's nearest-even picks from."""
+    with np.errstate(all="ignore"):
+        near = values.astype(dtype)
+    out = near.copy()
+    for i, (v, n) in enumerate(zip(values.astype(np.float64).flat, near.flat)):
+        if not np.isfinite(v):
+            continue
+        other = np.nextafter(n, dtype(np.copysign(np.inf, v - float(n))))
+        if abs(float(other) - v) == abs(float(n) - v) and abs(float(other)) > abs(float(n)):
+            out.flat[i] = other
+    return out
+
+
+def test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32():
+    """ROUND (PTOAS's round half away from zero) to f16 and from i32 to f32,
+    which used to be refused: halfway values of both signs, subnormal ties,
+    overflow, NaN and infinities."""
+    x = rand(low=-70000, high=70000)
+    x[0, :10] = [1 + 2 ** -11, -(1 + 2 ** -11), 1 + 3 * 2 ** -11, 65520, -65520, 2 ** -25,
+                 -3 * 2 ** -25, np.nan, np.inf, -np.inf]
+    with np.errstate(all="ignore"):
+        f16 = _cvt(x, "ROUND", "f16")
+    np.testing.assert_array_equal(f16, _round_away(x, np.float16))
+    assert list(f16[0, :7]) == [1 + 2 ** -10, -(1 + 2 ** -10), 1 + 2 ** -9, np.inf, -np.inf,
+                               2 ** -24, -2 ** -23]
+    i = RNG_INTS.integers(-2 ** 31, 2 ** 31, (16, 32), dtype=np.int64).astype(np.int32)
+    i[0, :4] = [2 ** 24 + 1, -(2 ** 24 + 1), 2 ** 24 + 3, 2 ** 31 - 1]
+    src = "!pto.tile_buf<vec, 16x32xi32>"
+    body = "\n".join([
+        view("g0", "x", 16, 32, "i32", src), load("x", 16, 32, "i32", src),
+        view("g1", "y", 16, 32, "f32", T),
+        f"  pto.tcvt ins(%x {{rmode = #pto<round_mode ROUND>}} : {src}) outs(%y : {T})",
+        store("y", 16, 32, "f32", T)])
+    f32 = run_kernel(body, [i, np.zeros((16, 32), np.float32)])[1]
+    np.testing.assert_array_equal(f32, _round_away(i, np.float32))
+    assert list(f32[0, :3]) == [2 ** 24 + 2, -(2 ** 24 + 2), 2 ** 24 + 4]
+
+
+RNG_INTS = np.random.default_rng(11)
+TT = "!pto.tile_buf<vec, 32x16xf32>"
+
+
+def test_ttrans_writes_the_transpose_over_the_valid_region():
+    """dst[i, j] = src[j, i]; a 16x8 valid region of the destination reads
+    the 8x16 corner of the source."""
+    x = rand()
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %tmp = pto.alloc_tile : {T}",
+        view("g1", "y", 32, 16, "f32", TT),
+        f"  pto.ttrans ins(%x, %tmp : {T}, {T}) outs(%y : {TT})",
+        store("y", 32, 16, "f32", TT),
+        "  %c8 = arith.constant 8 : index",
+        "  %c16 = arith.constant 16 : index",
+        f"  %part = pto.alloc_tile valid_row = %c16 valid_col = %c8 : {DYN}",
+        f"  pto.ttrans ins(%x, %tmp : {T}, {T}) outs(%part : {DYN})",
+        view("g2", "z", 16, 32, "f32", T),
+        "  %pw = pto.partition_view %z_v, offsets = [%c0, %c0], sizes = [%c16, %c8] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x8xf32>",
+        f"  pto.tstore ins(%part : {DYN}) outs(%pw : !pto.partition_tensor_view<16x8xf32>)"])
+    *_, y, z = run_kernel(body, [x, np.zeros((32, 16), np.float32),
+                                 np.zeros((16, 32), np.float32)])
+    np.testing.assert_array_equal(y, x.T)
+    np.testing.assert_array_equal(z[:, :8], x[:8, :16].T)
+    assert not z[:, 8:].any()
+
+
+def test_ttrans_reading_beyond_the_valid_source_is_a_located_error():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %c8 = arith.constant 8 : index",
+        f"  pto.set_validshape %x, %c8, %c8 : {T}",
+        f"  %y = pto.alloc_tile : {TT}",
+        f"  pto.ttrans ins(%x, %x : {T}, {T}) outs(%y : {TT})"])
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: transposes a tile whose valid shape is "
+                                       r"8x8 into the 32x16 valid region"):
+        run_kernel(body, [rand()])
+
+
+I32_ROW = "!pto.tile_buf<vec, 2x32xi32, valid=2x?>"
+I32_COLS = "!pto.tile_buf<vec, 4x8xi32, blayout=col_major>"
+
+
+def test_tci_and_tsetval_in_storage_order():
+    """tci fills the first valid-columns elements of the storage order
+    (the first row of a row-major tile, ascending from start or descending
+    with `descending`; the other rows keep what they held), a col_major
+    tile column after column; tsetval writes the element at a linear offset
+    of the storage order."""
+    body = "\n".join([
+        "  %c20 = arith.constant 20 : index",
+        "  %c5 = arith.constant 5 : index",
+        "  %c9 = arith.constant 9 : index",
+        "  %start = arith.constant -3 : i32",
+        "  %big = arith.constant 100 : i32",
+        "  %v = arith.constant 77 : i32",
+        view("g0", "a", 2, 32, "i32", I32_ROW).replace(
+            f"pto.alloc_tile : {I32_ROW}", f"pto.alloc_tile valid_col = %c20 : {I32_ROW}"),
+        "  %zero = arith.constant 0 : i32",
+        f"  pto.texpands ins(%zero : i32) outs(%a : {I32_ROW})",
+        f"  pto.tci ins(%start : i32) outs(%a : {I32_ROW})",
+        f"  pto.tsetval ins(%c5, %v : index, i32) outs(%a : {I32_ROW})",
+        "  %aw = pto.partition_view %a_v, offsets = [%c0, %c0], sizes = [%a_r, %c20] : "
+        "!pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<2x20xi32>",
+        f"  pto.tstore ins(%a : {I32_ROW}) outs(%aw : !pto.partition_tensor_view<2x20xi32>)",
+        view("g1", "b", 4, 8, "i32", I32_COLS),
+        f"  pto.texpands ins(%zero : i32) outs(%b : {I32_COLS})",
+        f"  pto.tci ins(%big : i32) outs(%b : {I32_COLS}) {{descending = true}}",
+        f"  pto.tsetval ins(%c9, %v : index, i32) outs(%b : {I32_COLS})",
+        store("b", 4, 8, "i32", I32_COLS)])
+    a, b = run_kernel(body, [np.full((2, 32), 5, np.int32), np.zeros((4, 8), np.int32)])
+    expected = np.arange(-3, 17, dtype=np.int32)
+    expected[5] = 77
+    np.testing.assert_array_equal(a[0, :20], expected)
+    assert not a[1, :20].any() and (a[:, 20:] == 5).all()
+    # Column after column: elements 0..7 are column 0 and column 1.
+    expected = np.zeros((4, 8), np.int32)
+    expected[:, 0], expected[:, 1] = [100, 99, 98, 97], [96, 95, 94, 93]
+    expected[1, 2] = 77  # element 9: row 1 of column 2
+    np.testing.assert_array_equal(b, expected)
+
+
+TCI_INTO_F32 = "\n".join([
+    "  %start = arith.constant 0 : i32",
+    f"  %t = pto.alloc_tile : {T}",
+    f"  pto.tci ins(%start : i32) outs(%t : {T})"])
+
+
+def test_tci_into_a_tile_of_another_type_is_refused_at_the_op():
+    """pto-isa's TCI takes its start and writes its tile in one integer type."""
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: unsupported op 'pto.tci': a i32 start "
+                                       r"into a tile of f32"):
+        run_kernel(TCI_INTO_F32, [rand()])
+
+
+def test_tsetval_outside_the_tile_is_a_located_error():
+    body = "\n".join([
+        "  %c512 = arith.constant 512 : index",
+        "  %v = arith.constant 1.0 : f32",
+        f"  %t = pto.alloc_tile : {T}",
+        f"  pto.tsetval ins(%c512, %v : index, f32) outs(%t : {T})"])
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: element 512 is outside the 16x32 tile"):
+        run_kernel(body, [rand()])
+
+
+W3 = "!pto.partition_tensor_view<1x16x32xf32>"
+W4 = "!pto.partition_tensor_view<1x1x16x32xf32>"
+
+
+def unit_views(arg: str, name: str, rank: int) -> str:
+    """A window of the 16x32 global memory %arg with rank - 2 leading unit
+    dimensions (1x16x32, 1x1x16x32)."""
+    lead = rank - 2
+    shape = ", ".join(["%c1"] * lead + ["%c16", "%c32"])
+    strides = ", ".join(["%c512"] * lead + ["%c32", "%c1"])
+    offsets = ", ".join(["%c0"] * rank)
+    dims = "x".join(["1"] * lead + ["16", "32"])
+    return (f"  %{name}_v = pto.make_tensor_view %{arg}, shape = [{shape}], strides = [{strides}] "
+            f": !pto.tensor_view<{dims}xf32>\n"
+            f"  %{name}_w = pto.partition_view %{name}_v, offsets = [{offsets}], sizes = [{shape}] "
+            f": !pto.tensor_view<{dims}xf32> -> !pto.partition_tensor_view<{dims}xf32>")
+
+
+def test_windows_with_leading_unit_dimensions():
+    """A 1x16x32 window loads into a tile of valid shape 16x32 and a
+    1x1x16x32 one stores from it (PTOAS's kernels store 64x128 tiles to
+    1x64x128 windows): the unit dimensions drop."""
+    x = rand()
+    body = "\n".join([
+        "  %c16 = arith.constant 16 : index",
+        "  %c32 = arith.constant 32 : index",
+        "  %c512 = arith.constant 512 : index",
+        unit_views("g0", "x", 3), unit_views("g1", "y", 4),
+        f"  %t = pto.alloc_tile : {T}",
+        f"  pto.tload ins(%x_w : {W3}) outs(%t : {T})",
+        f"  pto.tmuls ins(%t, %c2f : {T}, f32) outs(%t : {T})",
+        f"  pto.tstore ins(%t : {T}) outs(%y_w : {W4})"]).replace(
+        "  %c16 = ", "  %c2f = arith.constant 2.0 : f32\n  %c16 = ", 1)
+    y = run_kernel(body, [x, np.zeros((16, 32), np.float32)])[1]
+    np.testing.assert_array_equal(y, 2 * x)
+
+
+def test_a_window_whose_other_dimensions_differ_is_still_refused():
+    """Only leading unit dimensions drop: a 2x16x16 window is no 16x32 tile."""
+    body = "\n".join([
+        "  %c2 = arith.constant 2 : index",
+        "  %c16 = arith.constant 16 : index",
+        "  %c32 = arith.constant 32 : index",
+        "  %v = pto.make_tensor_view %g0, shape = [%c2, %c16, %c16], strides = [%c16, %c32, %c1]"
+        " : !pto.tensor_view<2x16x16xf32>",
+        "  %w = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%c2, %c16, %c16] : "
+        "!pto.tensor_view<2x16x16xf32> -> !pto.partition_tensor_view<2x16x16xf32>",
+        f"  %t = pto.alloc_tile : {T}",
+        f"  pto.tload ins(%w : !pto.partition_tensor_view<2x16x16xf32>) outs(%t : {T})"])
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: loads a 2x16x16 window into a tile whose "
+                                       r"valid shape is 16x32"):
+        run_kernel(body, [rand()])
+
+
+LEFT_F32 = ("!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=32, v_row=?, v_col=?, "
+            "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+RIGHT_F32 = ("!pto.tile_buf<loc=right, dtype=f32, rows=32, cols=32, v_row=?, v_col=?, "
+             "blayout=row_major, slayout=col_major, fractal=512, pad=0>")
+ACC_F32 = ("!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=?, v_col=?, "
+           "blayout=col_major, slayout=row_major, fractal=1024, pad=0>")
+MAT_L = ("!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=32, v_row=?, v_col=?, "
+         "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+MAT_R = ("!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, v_row=?, v_col=?, "
+         "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+
+
+def test_tmatmul_of_fewer_rows_than_the_accumulator():
+    """As pypto's decode kernels (M < 16 tokens): a 5x32 left tile times a
+    32x24 right tile into an accumulator whose valid shape stays 16x32; the
+    product lands in its 5x24 corner (pto-isa's TMATMUL takes M, K and N
+    from the sources), tmatmul.acc adds to that corner."""
+    a, b = rand((16, 32)), rand((32, 32))
+    body = "\n".join([
+        "  %c5 = arith.constant 5 : index",
+        "  %c16 = arith.constant 16 : index",
+        "  %c24 = arith.constant 24 : index",
+        "  %c32 = arith.constant 32 : index",
+        view("g0", "a", 16, 32, "f32", MAT_L).replace(
+            "pto.alloc_tile :", "pto.alloc_tile valid_row = %c16 valid_col = %c32 :"),
+        load("a", 16, 32, "f32", MAT_L),
+        view("g1", "b", 32, 32, "f32", MAT_R).replace(
+            "pto.alloc_tile :", "pto.alloc_tile valid_row = %c32 valid_col = %c32 :"),
+        load("b", 32, 32, "f32", MAT_R),
+        f"  %l = pto.alloc_tile valid_row = %c5 valid_col = %c32 : {LEFT_F32}",
+        f"  %r = pto.alloc_tile valid_row = %c32 valid_col = %c24 : {RIGHT_F32}",
+        f"  pto.set_validshape %a, %c5, %c32 : {MAT_L}",
+        f"  pto.set_validshape %b, %c32, %c24 : {MAT_R}",
+        f"  pto.tmov ins(%a : {MAT_L}) outs(%l : {LEFT_F32})",
+        f"  pto.tmov ins(%b : {MAT_R}) outs(%r : {RIGHT_F32})",
+        view("g2", "y", 16, 32, "f32", ACC_F32).replace(
+            "pto.alloc_tile :", "pto.alloc_tile valid_row = %c16 valid_col = %c32 :"),
+        "  %zero = arith.constant 0.0 : f32",
+        f"  %v = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf32>",
+        f"  pto.texpands ins(%zero : f32) outs(%v : !pto.tile_buf<vec, 16x32xf32>)",
+        f"  pto.tmov ins(%v : !pto.tile_buf<vec, 16x32xf32>) outs(%y : {ACC_F32})",
+        f"  pto.tmatmul ins(%l, %r : {LEFT_F32}, {RIGHT_F32}) outs(%y : {ACC_F32})",
+        f"  pto.tmatmul.acc ins(%y, %l, %r : {ACC_F32}, {LEFT_F32}, {RIGHT_F32}) "
+        f"outs(%y : {ACC_F32})",
+        store("y", 16, 32, "f32", ACC_F32)])
+    y = run_kernel(body, [a, b, np.ones((16, 32), np.float32)], kind="cube")[2]
+    expected = np.zeros((16, 32), np.float32)
+    expected[:5, :24] = 2 * (a[:5] @ b[:, :24])
+    np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-5)

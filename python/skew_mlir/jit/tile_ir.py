@@ -609,16 +609,14 @@ def _tload_tstore(lo: TileLowering, op: ir.Operation) -> None:
     window, tile = lo.values[view_value], lo.tile(tile_value)
     view = window.data
     rank = ir.MemRefType(view.type).rank
-    if rank not in (1, 2):
-        raise JitUnsupported(f"{where(op)}: '{op.name}': moves a window of rank "
-                             f"{rank} to or from a tile")
     _check_window(lo, op, window)
     rows, cols = lo.valid(tile)
-    # A rank-1 window of N elements is a 1xN row (the interpreter's rule).
-    extents = ([_index(1), memref.dim(view, _index(0))] if rank == 1
-               else [memref.dim(view, _index(0)), memref.dim(view, _index(1))])
-    at = (lambda i, j: [j]) if rank == 1 else (lambda i, j: [i, j])
-    lo.check(op, _any(_cmp("ne", extents[0], rows), _cmp("ne", extents[1], cols)),
+    # The interpreter's rule: a rank-1 window of N elements is a 1xN row;
+    # leading dimensions must be 1 (a 1x64x128 window is 64x128).
+    dims = [_index(1)] * (rank == 1) + [memref.dim(view, _index(d)) for d in range(rank)]
+    lead = [_cmp("ne", n, _index(1)) for n in dims[:-2]]
+    at = (lambda i, j: [j]) if rank == 1 else (lambda i, j: [_index(0)] * (rank - 2) + [i, j])
+    lo.check(op, _any(*lead, _cmp("ne", dims[-2], rows), _cmp("ne", dims[-1], cols)),
              f"{'loads' if loading else 'stores'} a window whose shape is not the tile's "
              "valid shape")
     view_element = ir.MemRefType(view.type).element_type
@@ -635,6 +633,18 @@ def _tmov(lo: TileLowering, op: ir.Operation) -> None:
     rows, cols = lo.valid(dst)
     lo.read_check(op, rows, cols, src)
     lo.write(dst, rows, cols, lambda i, j: _load(src, i, j))
+
+
+@_handles("pto.ttrans")
+def _ttrans(lo: TileLowering, op: ir.Operation) -> None:
+    # ins(src, tmp) outs(dst): the scratch tile is the hardware's workspace.
+    src, dst = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
+    rows, cols = lo.valid(dst)
+    sr, sc = lo.valid(src)
+    lo.check(op, _any(_cmp("slt", sr, cols), _cmp("slt", sc, rows)),
+             "transposes a tile whose valid shape is smaller than the transposed valid "
+             "region of the tile it writes")
+    lo.write(dst, rows, cols, lambda i, j: _load(src, j, i))
 
 
 @_handles("pto.textract")
@@ -658,11 +668,14 @@ def _tmatmul(lo: TileLowering, op: ir.Operation) -> None:
     lhs, rhs = ins
     m, k = lo.valid(lhs)
     k2, n = lo.valid(rhs)
-    rows, cols = lo.valid(out)
-    lo.check(op, _any(_cmp("ne", k, k2), _cmp("ne", m, rows), _cmp("ne", n, cols)),
-             "the valid shapes of the left, right and result tiles do not make a product")
+    # The product from the result's origin, whatever its valid shape (the
+    # interpreter's rule).
+    lo.check(op, _any(_cmp("ne", k, k2), _cmp("sgt", m, _index(out.tt.rows)),
+                      _cmp("sgt", n, _index(out.tt.cols))),
+             "the valid shapes of the left and right tiles do not make a product the "
+             "result tile holds")
     if acc is not None:
-        lo.read_check(op, rows, cols, acc)
+        lo.read_check(op, m, n, acc)
     compute = _compute_type(out.tt.element)
 
     def element(i, j):
@@ -677,7 +690,7 @@ def _tmatmul(lo: TileLowering, op: ir.Operation) -> None:
         if acc is not None:
             result = _add(compute, _load(acc, i, j, compute), result)
         return result
-    lo.write(out, rows, cols, element)
+    lo.write(out, m, n, element)
 
 
 # --- the vector unit ---------------------------------------------------------
@@ -715,15 +728,18 @@ def _same_elements(op: ir.Operation, *tiles: Tile) -> ir.Type:
 def _unary_fn(name: str, t: ir.Type):
     float_fns = {"pto.texp": math.exp, "pto.tlog": math.log, "pto.tsqrt": math.sqrt,
                  "pto.trecip": lambda x: arith.divf(arith.constant(t, 1.0), x),
+                 "pto.trsqrt": lambda x: arith.divf(arith.constant(t, 1.0), math.sqrt(x)),
                  "pto.tneg": arith.negf, "pto.tabs": math.absf}
     int_fns = {"pto.tneg": lambda x: arith.subi(arith.constant(t, 0), x),
                "pto.tabs": math.absi}
     return (float_fns if _is_float(t) else int_fns).get(name)
 
 
-@_handles("pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip", "pto.tneg", "pto.tabs")
+@_handles("pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip", "pto.trsqrt", "pto.tneg",
+          "pto.tabs")
 def _unary(lo: TileLowering, op: ir.Operation) -> None:
-    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[1])
+    # ins(src[, tmp]) outs(dst): the scratch tile is the hardware's workspace.
+    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
     compute = _compute_type(out.tt.element)
     fn = _unary_fn(op.name, compute)
     if fn is None:
@@ -885,6 +901,41 @@ def _tconcat(lo: TileLowering, op: ir.Operation) -> None:
     lo.write(out, rows, cols, element)
 
 
+# --- element by element ------------------------------------------------------
+
+def _storage_position(tt: tile_types.TileBuf, k: ir.Value) -> list[ir.Value]:
+    """[row, column] of element k of a tile in its storage order (the
+    interpreter's _storage_position)."""
+    if tt.blayout == "col_major":
+        return [arith.remsi(k, _index(tt.rows)), arith.divsi(k, _index(tt.rows))]
+    return [arith.divsi(k, _index(tt.cols)), arith.remsi(k, _index(tt.cols))]
+
+
+@_handles("pto.tsetval")
+def _tsetval(lo: TileLowering, op: ir.Operation) -> None:
+    dst, k, value = lo.tile(op.operands[0]), _as_index(op.operands[1]), op.operands[2]
+    tt = dst.tt
+    lo.check(op, _any(_cmp("slt", k, _index(0)), _cmp("sge", k, _index(tt.rows * tt.cols))),
+             f"the element is outside the {tt.rows}x{tt.cols} tile")
+    memref.store(cast(value, tt.element), dst.data, _storage_position(tt, k))
+
+
+@_handles("pto.tci")
+def _tci(lo: TileLowering, op: ir.Operation) -> None:
+    start, dst = op.operands[0], lo.tile(op.operands[-1])
+    if dst.tt.element != start.type:  # pto-isa's TCI: one integer type for both
+        raise JitUnsupported(f"{where(op)}: '{op.name}': a {start.type} start into a tile "
+                             f"of {dst.tt.element}")
+    descending = "descending" in op.attributes and op.attributes["descending"].value
+    step = arith.subi if descending else arith.addi
+    loop = scf.ForOp(_index(0), lo.valid(dst)[1], _index(1))
+    with ir.InsertionPoint(loop.body):
+        k = loop.induction_variable
+        value = step(cast(start, dst.tt.element), cast(k, dst.tt.element))
+        memref.store(value, dst.data, _storage_position(dst.tt, k))
+        scf.YieldOp([])
+
+
 # --- conversions -------------------------------------------------------------
 
 def _round_mode(op: ir.Operation) -> str:
@@ -913,14 +964,35 @@ def _converter(op: ir.Operation, mode: str, src: ir.Type, dst: ir.Type):
             rounded = rounding(cast(x, f64))
             return arith.fptosi(dst, arith.minimumf(arith.maximumf(rounded, low), high))
         return to_int
-    narrowing = _is_float(src) and _is_float(dst) and _width(dst) < _width(src)
-    if narrowing and mode not in _NEAREST:
-        if isinstance(src, ir.F32Type) and isinstance(dst, ir.BF16Type) and mode in _TO_BF16:
-            return lambda x: _bf16_bits(x, mode)
-        raise JitUnsupported(f"{where(op)}: '{op.name}': round mode {mode} from {src} to "
-                             f"{dst}: the JIT lowers narrowing float conversions rounding "
-                             "to nearest even, and f32 to bf16 in every mode")
-    return lambda x: cast(x, dst)
+    # The interpreter's cases (sim/tile_ops.py: _conversion).
+    exact = (_is_float(src) and _is_float(dst) and _width(dst) >= _width(src)) or (
+        not _is_float(src) and not _is_float(dst))
+    if exact or mode in _NEAREST:
+        return lambda x: cast(x, dst)
+    if isinstance(src, ir.F32Type) and isinstance(dst, ir.BF16Type) and mode in _TO_BF16:
+        return lambda x: _bf16_bits(x, mode)
+    if mode == "ROUND" and isinstance(dst, (ir.F16Type, ir.F32Type)) and (
+            _is_float(src) or _width(src) <= 32):
+        return lambda x: _nearest_away(x, dst)
+    raise JitUnsupported(f"{where(op)}: '{op.name}': round mode {mode} from {src} to "
+                         f"{dst}: the JIT lowers conversions to a narrower float, or an "
+                         "integer to a float, rounding to nearest (ties to even, or away "
+                         "from zero to f16 and f32), and f32 to bf16 in every mode")
+
+
+def _nearest_away(x: ir.Value, dst: ir.Type) -> ir.Value:
+    """x as `dst` to nearest, ties away from zero (the interpreter's
+    _nearest_away): the nearest-even value, or the next one away from zero
+    where x lies halfway between the two (found in f64, exactly)."""
+    f64, bits = ir.F64Type.get(), ir.IntegerType.get_signless(_width(dst))
+    wide = math.absf(cast(x, f64))
+    near = cast(x, dst)
+    away = arith.bitcast(dst, arith.addi(arith.bitcast(bits, near), arith.constant(bits, 1)))
+    low, high = math.absf(cast(near, f64)), math.absf(cast(away, f64))
+    tie = arith.andi(arith.cmpf(arith.CmpFPredicate.OLT, low, wide),
+                     arith.cmpf(arith.CmpFPredicate.OEQ, arith.subf(high, wide),
+                                arith.subf(wide, low)))
+    return arith.select(tie, away, near)
 
 
 # f32 -> bf16 beyond nearest-even, on the f32 bit pattern (sign-magnitude:

@@ -21,7 +21,7 @@ from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
                     pad_value, tile_storage)
-from .values import BF16, dtype_of, is_float, mlir_name
+from .values import BF16, dtype_of, is_float, mlir_name, unsigned
 
 
 def _tile_type(op, value: ir.Value) -> tile_types.TileBuf:
@@ -34,7 +34,11 @@ def _tile_type(op, value: ir.Value) -> tile_types.TileBuf:
 def _check_reads(site: str, dst: Tile, *sources: Tile) -> tuple[int, int]:
     """The region written (dst's valid shape), after checking that every
     source is valid over it."""
-    rows, cols = dst.valid
+    return _check_region(site, *dst.valid, *sources)
+
+
+def _check_region(site: str, rows: int, cols: int, *sources: Tile) -> tuple[int, int]:
+    """rows x cols, after checking that every source is valid over it."""
     for src in sources:
         if src.valid[0] < rows or src.valid[1] < cols:
             raise SimError(f"{site}: reads a tile whose valid shape is "
@@ -264,6 +268,15 @@ def _tprint(op, cc) -> Step:
 
 # --- moves -------------------------------------------------------------------
 
+def _window_matrix(window: np.ndarray) -> np.ndarray:
+    """A window as the rows x cols a tile holds: a rank-1 window of N
+    elements is a 1xN row; leading unit dimensions drop (a 1x64x128 window
+    is 64x128), as PTOAS's kernels store a tile's 2-D shape to them."""
+    while window.ndim > 2 and window.shape[0] == 1:
+        window = window[0]
+    return window[np.newaxis, :] if window.ndim == 1 else window
+
+
 @handles("pto.tload", "pto.tstore")
 def _tload_tstore(op, cc) -> Step:
     # tload ins(window) outs(tile); tstore ins(tile) outs(window).
@@ -276,12 +289,10 @@ def _tload_tstore(op, cc) -> Step:
 
     def run(frame):
         view = frame[view_slot]
-        tile, window = frame[tile_slot], view.window(site)
-        if window.ndim == 1:  # a rank-1 window of N elements is a 1xN row
-            window = window[np.newaxis, :]
+        tile, window = frame[tile_slot], _window_matrix(view.window(site))
         if tuple(window.shape) != tuple(tile.valid):
             raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
-                           f"{'x'.join(map(str, window.shape))} window "
+                           f"{'x'.join(map(str, view.shape))} window "
                            f"{'into' if loading else 'from'} a tile whose valid shape is "
                            f"{tile.valid[0]}x{tile.valid[1]}")
         if shared is not None:
@@ -304,6 +315,25 @@ def _tmov(op, cc) -> Step:
         s, d = frame[src], frame[dst]
         rows, cols = _check_reads(site, d, s)
         d.data[:rows, :cols] = s.data[:rows, :cols].astype(d.data.dtype)
+        spend(cost.copy(d.data[:rows, :cols].nbytes))
+    return Step(run)
+
+
+@handles("pto.ttrans")
+def _ttrans(op, cc) -> Step:
+    # ins(src, tmp) outs(dst): dst[i, j] = src[j, i] over dst's valid
+    # region; the scratch tile is the hardware's workspace.
+    src, dst = cc.slot(op.operands[0]), cc.slot(op.operands[-1])
+    spend, cost, site = cc.spend, cc.cost, where(op)
+
+    def run(frame):
+        s, d = frame[src], frame[dst]
+        rows, cols = d.valid
+        if s.valid[0] < cols or s.valid[1] < rows:
+            raise SimError(f"{site}: transposes a tile whose valid shape is "
+                           f"{s.valid[0]}x{s.valid[1]} into the {rows}x{cols} valid region "
+                           "of the tile it writes")
+        d.data[:rows, :cols] = s.data[:cols, :rows].T.astype(d.data.dtype)
         spend(cost.copy(d.data[:rows, :cols].nbytes))
     return Step(run)
 
@@ -337,6 +367,10 @@ def _product(site: str, lhs: Tile, rhs: Tile, acc_dtype: np.dtype) -> np.ndarray
 
 @handles("pto.tmatmul", "pto.tmatmul.acc")
 def _tmatmul(op, cc) -> Step:
+    # The product's shape is the left tile's valid rows by the right tile's
+    # valid columns (pto-isa's TMATMUL: M, K and N come from the sources),
+    # written from the accumulator's origin whatever its valid shape: pypto
+    # multiplies M < 16 rows into a 16-row accumulator.
     slots = cc.slots_of(op.operands)
     *ins, dst = slots
     acc = ins.pop(0) if op.name == "pto.tmatmul.acc" else None
@@ -346,25 +380,34 @@ def _tmatmul(op, cc) -> Step:
     def run(frame):
         lhs, rhs, out = frame[ins[0]], frame[ins[1]], frame[dst]
         product = _product(site, lhs, rhs, out.data.dtype)
-        if product.shape != tuple(out.valid):
-            raise SimError(f"{site}: a {product.shape[0]}x{product.shape[1]} product into "
-                           f"a tile whose valid shape is {out.valid[0]}x{out.valid[1]}")
+        m, n = product.shape
+        if m > out.data.shape[0] or n > out.data.shape[1]:
+            raise SimError(f"{site}: a {m}x{n} product into a "
+                           f"{out.data.shape[0]}x{out.data.shape[1]} tile")
         if acc is not None:
             base = frame[acc]
-            _check_reads(site, out, base)
-            product = base.region().astype(out.data.dtype) + product
-        out.region()[...] = product
-        m, k = lhs.valid
+            _check_region(site, m, n, base)
+            product = base.data[:m, :n].astype(out.data.dtype) + product
+        out.data[:m, :n] = product
+        k = lhs.valid[1]
         spend(cost.matmul(2 * m * k * rhs.valid[1], mlir_name(lhs.data.dtype)))
     return Step(run)
 
 
 # --- the vector unit ---------------------------------------------------------
 
+def _rsqrt(x: np.ndarray) -> np.ndarray:
+    """1 / sqrt(x), rounded once for the half types (computed in f32, as the
+    JIT does), twice (the root, then its reciprocal) for the others."""
+    wide = np.promote_types(x.dtype, np.float32)
+    return np.reciprocal(np.sqrt(x.astype(wide))).astype(x.dtype)
+
+
+# ins(src[, tmp]) outs(dst): the scratch tile is the hardware's workspace.
 _UNARY = {
     "pto.texp": (np.exp, True), "pto.tlog": (np.log, True), "pto.tsqrt": (np.sqrt, True),
-    "pto.trecip": (np.reciprocal, True), "pto.tneg": (np.negative, False),
-    "pto.tabs": (np.abs, False),
+    "pto.trecip": (np.reciprocal, True), "pto.trsqrt": (_rsqrt, True),
+    "pto.tneg": (np.negative, False), "pto.tabs": (np.abs, False),
 }
 _BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
@@ -529,6 +572,53 @@ def _tconcat(op, cc) -> Step:
     return _vector_step(op, cc, compute)
 
 
+# --- element by element ------------------------------------------------------
+
+def _storage_position(tt: tile_types.TileBuf, k):
+    """(row, column) of element k of a tile in its storage order (its block
+    layout's: row after row, or column after column); k may be an array."""
+    if tt.blayout == "col_major":
+        return k % tt.rows, k // tt.rows
+    return k // tt.cols, k % tt.cols
+
+
+@handles("pto.tsetval")
+def _tsetval(op, cc) -> Step:
+    # ins(offset, value) outs(dst): one element, at `offset` in dst's
+    # storage order; a scalar instruction.
+    dst, offset, value = cc.slots_of(op.operands)
+    tt, site = _tile_type(op, op.operands[0]), where(op)
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
+
+    def run(frame):
+        d, k = frame[dst], int(frame[offset])
+        if not 0 <= k < tt.rows * tt.cols:
+            raise SimError(f"{site}: element {k} is outside the {tt.rows}x{tt.cols} tile")
+        d.data[_storage_position(tt, k)] = frame[value]
+        spend(cycles)
+    return Step(run)
+
+
+@handles("pto.tci")
+def _tci(op, cc) -> Step:
+    # ins(start[, tmp]) outs(dst) {descending}: start + k (start - k when
+    # descending) into element k of dst's storage order, for k below dst's
+    # valid columns; its valid rows are not read (pto-isa's TCI).
+    start, dst = cc.slot(op.operands[0]), cc.slot(op.operands[-1])
+    tt = _tile_type(op, op.operands[-1])
+    if tt.element != op.operands[0].type:  # pto-isa's TCI: one integer type for both
+        raise UnsupportedOp(op, f"a {op.operands[0].type} start into a tile of {tt.element}")
+    step = -1 if "descending" in op.attributes and op.attributes["descending"].value else 1
+    spend, cost = cc.spend, cc.cost
+
+    def run(frame):
+        d = frame[dst]
+        k = np.arange(d.valid[1])
+        d.data[_storage_position(tt, k)] = (int(frame[start]) + step * k).astype(d.data.dtype)
+        spend(cost.vector(k.size * d.data.itemsize))
+    return Step(run)
+
+
 # --- conversions -------------------------------------------------------------
 
 # Float -> integer rounding per mode (RINT and CAST_RINT: nearest, ties to even).
@@ -561,7 +651,30 @@ def _conversion(mode: str, src: np.dtype, dst: np.dtype):
         return lambda x: x.astype(dst)  # numpy rounds to nearest, ties to even
     if src == np.float32 and dst == BF16 and mode in _TO_BF16:
         return _TO_BF16[mode]
+    if mode == "ROUND" and dst in _AWAY_TARGETS and (is_float(src) or src.itemsize <= 4):
+        return _nearest_away(dst)
     return None
+
+
+# The targets of a ROUND conversion beyond f32 -> bf16: f16 and f32.
+_AWAY_TARGETS = (np.float16, np.float32)
+
+
+def _nearest_away(dst: np.dtype):
+    """values -> `dst`, to nearest with ties away from zero: the nearest-even
+    value, or the next one away from zero (its magnitude's bit pattern plus
+    one) where the value lies halfway between the two. The tie is found in
+    f64, which holds every source value here (a float, an integer of 32 bits
+    or fewer) and the differences exactly."""
+    bits = unsigned(dst)
+
+    def convert(x):
+        wide = np.abs(x.astype(np.float64))
+        near = x.astype(dst)
+        away = (near.view(bits) + 1).view(dst)
+        low, high = np.abs(near.astype(np.float64)), np.abs(away.astype(np.float64))
+        return np.where((low < wide) & (high - wide == wide - low), away, near)
+    return convert
 
 
 def _bf16_bits(adjust):

@@ -19,7 +19,9 @@ kernel it does not launch (which pops from a pipe nobody pushes: the pair is
 the launched kernels only); and both kernels may end with a `pto.syncall`
 barrier. The vector's op chain may be a function it calls with its tiles
 (`helper`), and its loop may carry its scratch tile as an iter_arg
-(`carried`): tile values through calls and loops.
+(`carried`): tile values through calls and loops. The vector's chain may
+end with a trsqrt (with its scratch tile), and the cube's global views may
+have a leading unit dimension (1xRxC windows, as pypto writes them).
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
@@ -99,6 +101,10 @@ class TileSpec:
     # A left tile outside the loops filling L0A's 64 KiB but room for this
     # many more copies of the loops' left tiles (-1: none).
     spare_room: int = -1
+    # The cube's output and side views of rank 3, their windows 1xRxC (a
+    # leading unit dimension, as pypto's kernels store 2-D tiles).
+    unit_window: bool = False
+    rsqrt: bool = False  # the vector's chain ends with tabs, tadds, trsqrt (scratch tile)
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -125,7 +131,8 @@ def draw_tile_pair(ch) -> TileSpec:
     spec = dataclasses.replace(spec, entry=ch.boolean(0.3), sync=ch.boolean(0.2),
                                second_loop=ch.boolean(0.3),
                                spare_room=ch.choice([-1, -1, -1, 0, 1, 2, 3]))
-    return dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
+    spec = dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
+    return dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
 
 
 def tile_pairs():
@@ -259,12 +266,31 @@ def render_tile(spec: TileSpec) -> str:
     product = (f"      pto.tmatmul.acc ins(%acc, %la, %rb : {acc}, {left}, {right}) "
                f"outs(%acc : {acc})" if spec.accumulate else
                f"      pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})")
+    # Views of %out and %side: rank 3 with `unit_window`.
+    lead = 1 if spec.unit_window else 0
+    dims = "x".join(["?"] * (2 + lead))
+
+    def whole(name: str, ptr: str, rows: str) -> str:
+        shape = ["%c1"] * lead + [rows, "%cols"]
+        strides = [f"%{name}_size"] * lead + ["%cols", "%c1"]
+        return "\n".join(
+            [f"    %{name}_size = arith.muli {rows}, %cols : index"] * lead
+            + [f"    %{name} = pto.make_tensor_view {ptr}, shape = [{', '.join(shape)}], "
+               f"strides = [{', '.join(strides)}] : !pto.tensor_view<{dims}xf32>"])
+
+    def window(name: str, view: str, row: str, sizes: str, shape: str) -> tuple[str, str]:
+        """A window of `view` at row `row`: its partition_view line and type."""
+        type_ = f"!pto.partition_tensor_view<{'1x' * lead}{shape}xf32>"
+        return (f"      {name} = pto.partition_view {view}, offsets = [{'%c0, ' * lead}{row}, "
+                f"%c0], sizes = [{'%c1, ' * lead}{sizes}] : !pto.tensor_view<{dims}xf32> -> "
+                f"{type_}", type_)
+
+    side_w, side_t = window("%sw", "%sv", "%r0" if spec.store == "iv" else "%c0",
+                            "%valid, %cols", f"{spec.valid_rows}x{c}")
+    out_w, out_t = window("%ow", "%ov", "%r0", "%valid, %cols", f"{spec.valid_rows}x{c}")
+    cross_w, cross_t = window("%xw", "%ov", "%r1", "%rows, %k", f"{r}x{k}")
     store = [] if spec.store == "none" else [
-        f"      %sw = pto.partition_view %sv, offsets = [{'%r0' if spec.store == 'iv' else '%c0'}, "
-        f"%c0], sizes = [%valid, %cols] : !pto.tensor_view<?x?xf32> -> "
-        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
-        f"      pto.tstore ins(%acc : {acc}) outs(%sw : "
-        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)"]
+        side_w, f"      pto.tstore ins(%acc : {acc}) outs(%sw : {side_t})"]
     # The second loop: A's blocks again, through buffers of its own.
     second = [] if not spec.second_loop else [
         f"    %ma2 = pto.alloc_tile : {mat_a}",
@@ -281,10 +307,8 @@ def render_tile(spec: TileSpec) -> str:
         f"      pto.set_validshape %acc2, %valid, %cols : {acc}",
         f"      pto.tpush_to_aiv(%acc2 : {acc}) {split}",
         f"      %got = pto.tpop_from_aiv {split} -> {back}",
-        f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
-        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
-        f"      pto.tstore ins(%got : {back}) outs(%ow : "
-        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
+        out_w,
+        f"      pto.tstore ins(%got : {back}) outs(%ow : {out_t})",
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         "    }" + stages(spec.cube_stages)]
     # 16 rows of 1024 f32 fill the 64 KiB of L0A; each left tile of the
@@ -312,10 +336,8 @@ def render_tile(spec: TileSpec) -> str:
         "!pto.tensor_view<?x?xf32>",
         "    %bv = pto.make_tensor_view %b, shape = [%k, %cols], strides = [%cols, %c1] : "
         "!pto.tensor_view<?x?xf32>",
-        "    %ov = pto.make_tensor_view %out, shape = [%nout, %cols], strides = [%cols, %c1] : "
-        "!pto.tensor_view<?x?xf32>",
-        *(["    %sv = pto.make_tensor_view %side, shape = [%n, %cols], strides = [%cols, %c1] : "
-           "!pto.tensor_view<?x?xf32>"] if store else []),
+        whole("ov", "%out", "%nout"),
+        *([whole("sv", "%side", "%n")] if store else []),
         f"    %bw = pto.partition_view %bv, offsets = [%c0, %c0], sizes = [%k, %cols] : "
         f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{k}x{c}xf32>",
         *alloc("mb", mat_b),
@@ -340,16 +362,12 @@ def render_tile(spec: TileSpec) -> str:
         *store,
         f"      pto.tpush_to_aiv(%acc : {acc}) {split}",
         f"      %got = pto.tpop_from_aiv {split} -> {back}",
-        f"      %ow = pto.partition_view %ov, offsets = [%r0, %c0], sizes = [%valid, %cols] : "
-        f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>",
-        f"      pto.tstore ins(%got : {back}) outs(%ow : "
-        f"!pto.partition_tensor_view<{spec.valid_rows}x{c}xf32>)",
+        out_w,
+        f"      pto.tstore ins(%got : {back}) outs(%ow : {out_t})",
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         *(["      %r1 = arith.addi %r0, %n : index",
-           f"      %xw = pto.partition_view %ov, offsets = [%r1, %c0], sizes = [%rows, %k] : "
-           f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
-           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : "
-           f"!pto.partition_tensor_view<{r}x{k}xf32>)"] if spec.crossing else []),
+           cross_w,
+           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : {cross_t})"] if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
         *second,
         *sync,
@@ -376,6 +394,10 @@ def render_tile(spec: TileSpec) -> str:
         else:  # colmul: scale each column by the tile's first row
             body += [f"      %first{i} = pto.subview %t[%c0, %c0] sizes [1, {vc}] : {half} -> {row}",
                      f"      pto.tcolexpandmul ins(%t, %first{i} : {half}, {row}) outs(%t : {half})"]
+    if spec.rsqrt:  # positive first: 1/sqrt(|t| + 0.5)
+        body += [f"      pto.tabs ins(%t : {half}) outs(%t : {half})",
+                 f"      pto.tadds ins(%t, %s : {half}, f32) outs(%t : {half})",
+                 f"      pto.trsqrt ins(%t, {tmp} : {half}, {half}) outs(%t : {half})"]
     # With `helper`, the op chain is a function of the tiles it uses.
     helper_args = f"%t, %s, {tmp}, %h, %col"
     helper_types = f"{half}, f32, {half}, {half_bf16}, {col}"
