@@ -585,8 +585,8 @@ def test_tmatmul_of_fewer_rows_than_the_accumulator():
         view("g2", "y", 16, 32, "f32", ACC_F32).replace(
             "pto.alloc_tile :", "pto.alloc_tile valid_row = %c16 valid_col = %c32 :"),
         "  %zero = arith.constant 0.0 : f32",
-        f"  %v = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf32>",
-        f"  pto.texpands ins(%zero : f32) outs(%v : !pto.tile_buf<vec, 16x32xf32>)",
+        "  %v = pto.alloc_tile : !pto.tile_buf<vec, 16x32xf32>",
+        "  pto.texpands ins(%zero : f32) outs(%v : !pto.tile_buf<vec, 16x32xf32>)",
         f"  pto.tmov ins(%v : !pto.tile_buf<vec, 16x32xf32>) outs(%y : {ACC_F32})",
         f"  pto.tmatmul ins(%l, %r : {LEFT_F32}, {RIGHT_F32}) outs(%y : {ACC_F32})",
         f"  pto.tmatmul.acc ins(%y, %l, %r : {ACC_F32}, {LEFT_F32}, {RIGHT_F32}) "
