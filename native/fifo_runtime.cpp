@@ -373,16 +373,24 @@ void ActiveRun::push(int64_t siteIndex, int64_t rank, Descriptor *desc,
       whole.shape = shape;
       whole.data = std::move(msg.parts[0]);
     } else if (site.split == 0) {
-      if (msg.shapes[0] != msg.shapes[1] || msg.parts[0] != msg.parts[1] ||
-          msg.valids[0] != msg.valids[1]) {
+      // A tile-buffer part with an empty valid region carries nothing to
+      // compare: the message is the other part (the interpreter's rule).
+      bool tiles = !msg.valids[0].empty();
+      bool empty0 = tiles && emptyValid(msg.valids[0]);
+      bool empty1 = tiles && emptyValid(msg.valids[1]);
+      int kept = empty0 && !empty1 ? 1 : 0;
+      if (!empty0 && !empty1 &&
+          (msg.shapes[0] != msg.shapes[1] || msg.parts[0] != msg.parts[1] ||
+           msg.valids[0] != msg.valids[1])) {
         err << site.where << ": the vector sub-blocks push different tiles as "
             << "unsplit message #" << index << " of " << pipe.config.name
             << " (an unsplit message is one tile, pushed whole by each "
                "sub-block)";
         failAndPark(lock, Failed, err.str());
       }
-      whole.shape = shape;
-      whole.data = std::move(msg.parts[0]);
+      whole.shape = msg.shapes[kept];
+      whole.valid = msg.valids[kept];
+      whole.data = std::move(msg.parts[kept]);
     } else {
       if (shape.size() < 2) {
         err << site.where << ": split " << site.split

@@ -108,6 +108,7 @@ SIM_CASES = [
     (sim_cases.test_tci_and_tsetval_in_storage_order, None),
     (sim_cases.test_windows_with_leading_unit_dimensions, None),
     (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
+    (sim_cases.test_an_empty_destination_region_is_a_no_op, "op,ins,types"),
 ]
 
 

@@ -226,6 +226,7 @@ def test_reading_outside_a_valid_region_is_a_located_error():
 
 
 EMPTY_COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=?x?>"
+EMPTY_ROW = "!pto.tile_buf<vec, 1x32xf32, valid=?x?>"
 
 
 @pytest.mark.parametrize("op, ins, types", [
@@ -233,15 +234,20 @@ EMPTY_COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=?x?>"
     ("trowsum", "%e, %e", [DYN, DYN]),         # with a scratch tile
     ("texp", "%e", [DYN]),
     ("tadd", "%e, %e", [DYN, DYN]),
-    ("trowexpandsub", "%e, %c", [DYN, EMPTY_COL])])
+    ("trowexpandsub", "%e, %c", [DYN, EMPTY_COL]),
+    ("tcolexpandadd", "%e, %r", [DYN, EMPTY_ROW]),
+    ("tcolexpand", "%r", [EMPTY_ROW]),
+    ("tconcat", "%e, %e", [DYN, DYN])])
 def test_an_empty_destination_region_is_a_no_op(op, ins, types):
     """Kernels that set valid shapes at run time (the public Qwen3 prefill
     samples) run vector ops on tiles whose valid shape is still 0x0: the op
-    reads and writes nothing, whatever the tiles' types."""
+    reads and writes nothing, whatever the tiles' types (the JIT used to stop
+    at its checks of the row, column and concatenated sources)."""
     dst = EMPTY_COL if op.startswith("trow") and "expand" not in op else DYN
     body = "\n".join([
         f"  %e = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {DYN}",
         f"  %c = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {EMPTY_COL}",
+        f"  %r = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {EMPTY_ROW}",
         f"  %d = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {dst}",
         f"  pto.{op} ins({ins} : {', '.join(types)}) outs(%d : {dst})",
         view("g0", "y", 16, 32, "f32", T), load("y", 16, 32, "f32", T),
