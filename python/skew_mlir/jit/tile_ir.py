@@ -812,10 +812,11 @@ def _row_reduce(lo: TileLowering, op: ir.Operation) -> None:
     rows, cols = lo.valid(out)
     sr, sc = lo.valid(src)
     summing = _REDUCE[op.name] == "add"
-    lo.check_writing(op, rows, cols, _any(_cmp("ne", cols, _index(1)), _cmp("slt", sr, rows),
-                                          _cmp("eq", sc, _index(0 if not summing else -1))),
-             "reduces the rows of a tile into one whose valid shape is not (rows x 1), "
-             "or a row without a valid column to a maximum or minimum")
+    bad = _any(_cmp("ne", cols, _index(1)), _cmp("slt", sr, rows),
+               _cmp("eq", sc, _index(0 if not summing else -1)))
+    lo.check_writing(op, rows, cols, bad,
+                     "reduces the rows of a tile into one whose valid shape is not (rows x "
+                     "1), or a row without a valid column to a maximum or minimum")
 
     def element(i, j):
         # A sum starts from 0 (an empty row sums to 0), max and min from the
@@ -834,17 +835,18 @@ def _row_reduce(lo: TileLowering, op: ir.Operation) -> None:
 def _row_expand(lo: TileLowering, op: ir.Operation) -> None:
     def check(col, rows, cols):
         cr, cc = lo.valid(col)
-        lo.check_writing(op, rows, cols, _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1))),
-                 "broadcasts a column tile whose valid rows are fewer than the rows written")
+        bad = _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1)))
+        lo.check_writing(op, rows, cols, bad, "broadcasts a column tile whose valid rows are "
+                         "fewer than the rows written")
     _binary_tiles(lo, op, op.name[len("pto.trowexpand"):], lambda i, j: (i, _index(0)), check)
 
 
 def _row_check(lo: TileLowering, op: ir.Operation, row: Tile, rows: ir.Value,
                cols: ir.Value) -> None:
     rr, rc = lo.valid(row)
-    lo.check_writing(op, rows, cols, _any(_cmp("slt", rr, _index(1)), _cmp("slt", rc, cols)),
-                     "broadcasts a row tile whose valid columns are fewer than the columns "
-                     "written")
+    bad = _any(_cmp("slt", rr, _index(1)), _cmp("slt", rc, cols))
+    lo.check_writing(op, rows, cols, bad, "broadcasts a row tile whose valid columns are "
+                     "fewer than the columns written")
 
 
 @_handles("pto.tcolexpand")
@@ -897,9 +899,10 @@ def _tconcat(lo: TileLowering, op: ir.Operation) -> None:
     rows, cols = lo.valid(out)
     ar, ac = lo.valid(a)
     br, bc = lo.valid(b)
-    lo.check_writing(op, rows, cols, _any(_cmp("slt", ar, rows), _cmp("slt", br, rows),
-                                          _cmp("ne", arith.addi(ac, bc), cols)),
-             "concatenates tiles whose valid shapes do not make the valid shape written")
+    bad = _any(_cmp("slt", ar, rows), _cmp("slt", br, rows),
+               _cmp("ne", arith.addi(ac, bc), cols))
+    lo.check_writing(op, rows, cols, bad, "concatenates tiles whose valid shapes do not make "
+                     "the valid shape written")
 
     def element(i, j):
         first = _cmp("slt", j, ac)

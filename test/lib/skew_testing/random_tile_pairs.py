@@ -367,7 +367,8 @@ def render_tile(spec: TileSpec) -> str:
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         *(["      %r1 = arith.addi %r0, %n : index",
            cross_w,
-           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : {cross_t})"] if spec.crossing else []),
+           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : {cross_t})"]
+          if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
         *second,
         *sync,
