@@ -95,6 +95,36 @@ def test_write_after_read_and_write_after_write_race():
             vector.write(memory, 0, (2,))
 
 
+def test_a_huge_shared_memory_costs_what_the_cores_touch():
+    # A weight of 8192 x 25600 (as pypto's decode layers have): epochs kept
+    # per element of the whole memory would be gigabytes per core.
+    detector = RaceDetector()
+    weight = np.zeros((8192, 25600), np.float32)
+    detector.share(weight, "the weight")
+    cube, vector = detector.add_core("cube"), detector.add_core("vector")
+    cube.read(weight[4096:4160, 128:256], 0)
+    vector.read(weight[4096:4160, 128:256], 0)
+    cube.write(weight[0:64, 0:128], 0)
+    with pytest.raises(DataRace, match=r"element \[4096, 128\] of the weight: the cube "
+                                       r"core writes it .*the vector core reads it"):
+        cube.write(weight[4096:4160, 128:256], 0)
+    tracked = detector.memories[id(weight)].tracking_bytes()
+    assert tracked < 16 * 2 ** 20, tracked
+
+
+def test_accesses_across_page_boundaries_keep_every_element():
+    detector = RaceDetector()
+    memory = np.zeros(3 * 4096 + 7, np.float32)
+    detector.share(memory, "the memory")
+    cube, vector = detector.add_core("cube"), detector.add_core("vector")
+    cube.write(memory[4090:8200:3], 0)  # three pages, every third element
+    vector.read(memory[:4090], 0)  # none of them
+    vector.read(memory[4091:8200:3], 0)
+    vector.read(memory, 0, (3 * 4096 + 6,))  # a page the cube never touched
+    with pytest.raises(DataRace, match=r"element \[8194\]"):
+        vector.read(memory[8194:8195], 0)  # the cube's last write on page 2
+
+
 def test_happens_before_is_transitive_through_a_third_core():
     # cube -> vector0 -> (V2C) cube, and vector1 joins by popping #1.
     detector, memory, (cube, v0, v1) = _detector("cube", "vector0", "vector1")

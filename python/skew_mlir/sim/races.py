@@ -19,7 +19,9 @@ Each core keeps a vector clock; a push records the pusher's clock with the
 message, a release the releaser's, and the pop (resp. the push reusing the
 slot) joins them. For each shared element and each core, the epoch (the
 core's own clock entry) of its last write and last read is kept in numpy
-arrays, so an access of many elements is checked at once. A write and
+arrays, so an access of many elements is checked at once; only the pages of
+elements a core touched are kept, so a kernel reading a few tiles of a huge
+weight costs memory as those tiles, not as the weight. A write and
 another core's earlier access, or a read and another core's earlier write,
 of the same element, whose epoch the accessing core's clock does not cover,
 is a race: in some legal timing the two accesses run the other way round.
@@ -50,22 +52,72 @@ READ, WRITE = 0, 1
 _VERBS = ("reads", "writes")
 
 
+class _Pages:
+    """One core's epochs and sites of one access kind on a memory, for the
+    pages of elements it touched: an element of no page was never accessed
+    (epoch 0)."""
+
+    SHIFT = 12
+    SIZE = 1 << SHIFT
+
+    def __init__(self, elements: int):
+        self.table = np.full((elements >> self.SHIFT) + 1, -1, np.int64)
+        self.epochs = np.zeros((0, self.SIZE), np.int64)
+        self.sites = np.zeros((0, self.SIZE), np.int32)
+        self.used = 0
+
+    def epochs_of(self, flat: np.ndarray) -> np.ndarray:
+        pages = self.table[flat >> self.SHIFT]
+        kept = pages >= 0
+        if kept.all():
+            return self.epochs[pages, flat & (self.SIZE - 1)]
+        epochs = np.zeros(flat.shape, np.int64)
+        epochs[kept] = self.epochs[pages[kept], flat[kept] & (self.SIZE - 1)]
+        return epochs
+
+    def site_of(self, element: int) -> int:
+        page = self.table[element >> self.SHIFT]
+        return 0 if page < 0 else int(self.sites[page, element & (self.SIZE - 1)])
+
+    def record(self, flat: np.ndarray, epoch: int, site: int) -> None:
+        pages = flat >> self.SHIFT
+        new = np.unique(pages[self.table[pages] < 0])
+        if new.size:
+            needed = self.used + new.size
+            if needed > len(self.epochs):
+                grown = max(needed, 2 * len(self.epochs))
+                self.epochs = np.resize(self.epochs, (grown, self.SIZE))
+                self.sites = np.resize(self.sites, (grown, self.SIZE))
+                self.epochs[self.used:] = 0
+                self.sites[self.used:] = 0
+            self.table[new] = np.arange(self.used, needed)
+            self.used = needed
+        slots, offsets = self.table[pages], flat & (self.SIZE - 1)
+        self.epochs[slots, offsets] = epoch
+        self.sites[slots, offsets] = site
+
+    def nbytes(self) -> int:
+        return self.table.nbytes + self.epochs.nbytes + self.sites.nbytes
+
+
 class _Memory:
     """Access epochs of one shared memory, per core, made on first access."""
 
     def __init__(self, base: np.ndarray, name: str):
         self.base, self.name = base, name
         self.address = base.__array_interface__["data"][0]
-        # core -> [epochs, sites] per kind (READ, WRITE), each of base.size.
-        self.cores: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+        # core -> pages per kind (READ, WRITE).
+        self.cores: dict[int, list[_Pages]] = {}
 
-    def of(self, core: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    def of(self, core: int) -> list[_Pages]:
         found = self.cores.get(core)
         if found is None:
-            found = self.cores[core] = [(np.zeros(self.base.size, np.int64),
-                                         np.zeros(self.base.size, np.int32))
-                                        for _ in (READ, WRITE)]
+            found = self.cores[core] = [_Pages(self.base.size) for _ in (READ, WRITE)]
         return found
+
+    def tracking_bytes(self) -> int:
+        """What the epochs of this memory take."""
+        return sum(pages.nbytes() for kinds in self.cores.values() for pages in kinds)
 
     def elements(self, array: np.ndarray, index: tuple | None):
         """Flat element numbers of `array` (a view of base), or of its
@@ -182,15 +234,13 @@ class RaceDetector:
             if other == core:
                 continue
             for other_kind in ((READ, WRITE) if kind == WRITE else (WRITE,)):
-                seen, sites = epochs[other_kind]
-                late = seen[flat] > clock[other]
+                pages = epochs[other_kind]
+                late = pages.epochs_of(flat) > clock[other]
                 if late.any():
-                    element = flat[int(np.argmax(late))]
+                    element = int(flat[int(np.argmax(late))])
                     self._report(memory, element, (core, kind, site),
-                                 (other, other_kind, int(sites[element])))
-        seen, sites = memory.of(core)[kind]
-        seen[flat] = clock[core]
-        sites[flat] = site
+                                 (other, other_kind, pages.site_of(element)))
+        memory.of(core)[kind].record(flat, clock[core], site)
 
     def _report(self, memory: _Memory, element: int, now, then) -> None:
         core, kind, site = now
