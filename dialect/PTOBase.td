@@ -127,7 +127,14 @@ def PTO_HwPipeEnum : PTO_Enum<"HwPipe", "a hardware pipe", [
   I32EnumAttrCase<"PIPE_MTE4", 7>,
   I32EnumAttrCase<"PIPE_MTE5", 8>,
   I32EnumAttrCase<"PIPE_V2", 9>,
-  I32EnumAttrCase<"PIPE_FIX", 10>]>;
+  I32EnumAttrCase<"PIPE_FIX", 10>,
+  // PTOAS's compiler-side pipes: the two halves of MTE2 it schedules apart,
+  // the pipe count and "no pipe chosen yet". Read so any pipe PTOAS prints
+  // reads back.
+  I32EnumAttrCase<"VIRTUAL_PIPE_MTE2_L1A", 11>,
+  I32EnumAttrCase<"VIRTUAL_PIPE_MTE2_L1B", 12>,
+  I32EnumAttrCase<"PIPE_NUM", 13>,
+  I32EnumAttrCase<"PIPE_UNASSIGNED", 99>]>;
 def PTO_HwPipeAttr : PTO_BracketEnumAttr<PTO_HwPipeEnum, "pipe">;
 
 // The event flags the hardware pipes signal each other with.
@@ -190,6 +197,163 @@ def PTO_WaitCmpEnum : PTO_Enum<"WaitCmp", "the test a wait applies to a signal",
   I32EnumAttrCase<"LT", 4, "lt">,
   I32EnumAttrCase<"LE", 5, "le">]>;
 def PTO_WaitCmpAttr : PTO_KeywordEnumAttr<PTO_WaitCmpEnum, "wait_cmp">;
+
+// The predicate of an elementwise tile compare (tcmp, tcmps): #pto<cmp lt>.
+def PTO_CmpModeEnum : PTO_Enum<"CmpMode", "the predicate of a tile compare", [
+  I32EnumAttrCase<"EQ", 0, "eq">,
+  I32EnumAttrCase<"NE", 1, "ne">,
+  I32EnumAttrCase<"LT", 2, "lt">,
+  I32EnumAttrCase<"LE", 3, "le">,
+  I32EnumAttrCase<"GT", 4, "gt">,
+  I32EnumAttrCase<"GE", 5, "ge">]>;
+def PTO_CmpModeAttr : PTO_KeywordEnumAttr<PTO_CmpModeEnum, "cmp">;
+
+// What a gather from global memory does with an index past the end:
+// #pto<gather_oob clamp>.
+def PTO_GatherOOBEnum : PTO_Enum<"GatherOOB", "out-of-range indices of mgather", [
+  I32EnumAttrCase<"Undefined", 0, "undefined">,
+  I32EnumAttrCase<"Clamp", 1, "clamp">,
+  I32EnumAttrCase<"Wrap", 2, "wrap">,
+  I32EnumAttrCase<"Zero", 3, "zero">]>;
+def PTO_GatherOOBAttr : PTO_KeywordEnumAttr<PTO_GatherOOBEnum, "gather_oob">;
+
+// How a scatter into global memory combines with what is there
+// (#pto<scatter_atomic_op add>), and what it does with an index past the
+// end (#pto<scatter_oob skip>).
+def PTO_ScatterAtomicOpEnum
+    : PTO_Enum<"ScatterAtomicOp", "how mscatter combines with memory", [
+  I32EnumAttrCase<"None", 0, "none">,
+  I32EnumAttrCase<"Add", 1, "add">,
+  I32EnumAttrCase<"Max", 2, "max">,
+  I32EnumAttrCase<"Min", 3, "min">]>;
+def PTO_ScatterAtomicOpAttr
+    : PTO_KeywordEnumAttr<PTO_ScatterAtomicOpEnum, "scatter_atomic_op">;
+def PTO_ScatterOOBEnum : PTO_Enum<"ScatterOOB", "out-of-range indices of mscatter", [
+  I32EnumAttrCase<"Undefined", 0, "undefined">,
+  I32EnumAttrCase<"Skip", 1, "skip">,
+  I32EnumAttrCase<"Clamp", 2, "clamp">,
+  I32EnumAttrCase<"Wrap", 3, "wrap">]>;
+def PTO_ScatterOOBAttr : PTO_KeywordEnumAttr<PTO_ScatterOOBEnum, "scatter_oob">;
+
+// How mgather / mscatter walk global memory: an index per row of the tile
+// or per element (#pto<coalesce elem>).
+def PTO_CoalesceEnum : PTO_Enum<"Coalesce", "the granule of mgather / mscatter", [
+  I32EnumAttrCase<"Row", 0, "row">,
+  I32EnumAttrCase<"Elem", 1, "elem">]>;
+def PTO_CoalesceAttr : PTO_KeywordEnumAttr<PTO_CoalesceEnum, "coalesce">;
+
+// Which write wins when two indices of one mscatter collide:
+// #pto<scatter_conflict last>.
+def PTO_ScatterConflictEnum
+    : PTO_Enum<"ScatterConflict", "colliding indices of mscatter", [
+  I32EnumAttrCase<"Default", 0, "default">,
+  I32EnumAttrCase<"Last", 1, "last">]>;
+def PTO_ScatterConflictAttr
+    : PTO_KeywordEnumAttr<PTO_ScatterConflictEnum, "scatter_conflict">;
+
+// The fixed lane patterns of the mask forms of tgather / tscatter: which of
+// every four lanes take part (#pto.mask_pattern<P0101>).
+def PTO_MaskPatternEnum : PTO_Enum<"MaskPattern", "a four-lane mask pattern", [
+  I32EnumAttrCase<"P0101", 1>,
+  I32EnumAttrCase<"P1010", 2>,
+  I32EnumAttrCase<"P0001", 3>,
+  I32EnumAttrCase<"P0010", 4>,
+  I32EnumAttrCase<"P0100", 5>,
+  I32EnumAttrCase<"P1000", 6>,
+  I32EnumAttrCase<"P1111", 7>]>;
+def PTO_MaskPatternAttr : PTO_BracketEnumAttr<PTO_MaskPatternEnum, "mask_pattern">;
+
+// Where a move or insert out of the accumulator lands in the vector cores:
+// one sub-block, or split between both by rows or by columns
+// (#pto.acc_to_vec_mode<dual_mode_split_m>).
+def PTO_AccToVecModeEnum : PTO_Enum<"AccToVecMode", "accumulator to vector split", [
+  I32EnumAttrCase<"SingleModeVec0", 0, "single_mode_vec0">,
+  I32EnumAttrCase<"SingleModeVec1", 1, "single_mode_vec1">,
+  I32EnumAttrCase<"DualModeSplitM", 2, "dual_mode_split_m">,
+  I32EnumAttrCase<"DualModeSplitN", 3, "dual_mode_split_n">]>;
+def PTO_AccToVecModeAttr
+    : PTO_BracketEnumAttr<PTO_AccToVecModeEnum, "acc_to_vec_mode">;
+
+// The ReLU the fixpipe applies on the way out of the accumulator
+// (#pto<relu_pre_mode normal_relu>).
+def PTO_ReluPreModeEnum : PTO_Enum<"ReluPreMode", "fixpipe ReLU of a move", [
+  I32EnumAttrCase<"NoRelu", 0, "no_relu">,
+  I32EnumAttrCase<"NormalRelu", 1, "normal_relu">,
+  I32EnumAttrCase<"ScalarRelu", 2, "scalar_relu">,
+  I32EnumAttrCase<"VectorRelu", 3, "vector_relu">,
+  I32EnumAttrCase<"Pwl", 4, "pwl">]>;
+def PTO_ReluPreModeAttr : PTO_KeywordEnumAttr<PTO_ReluPreModeEnum, "relu_pre_mode">;
+
+// How tinsert splits a packed low-precision source (#pto.tinsert_mode<split2>).
+def PTO_TInsertModeEnum : PTO_Enum<"TInsertMode", "split of a packed tinsert", [
+  I32EnumAttrCase<"Split2", 2, "split2">,
+  I32EnumAttrCase<"Split4", 3, "split4">]>;
+def PTO_TInsertModeAttr : PTO_BracketEnumAttr<PTO_TInsertModeEnum, "tinsert_mode">;
+
+// Which part of an accumulation a cube op is: the accumulator's first or
+// middle contributions, or the last (#pto<acc_phase final>).
+def PTO_AccPhaseEnum : PTO_Enum<"AccPhase", "phase of an accumulating cube op", [
+  I32EnumAttrCase<"Unspecified", 0, "unspecified">,
+  I32EnumAttrCase<"Partial", 2, "partial">,
+  I32EnumAttrCase<"Final", 3, "final">]>;
+def PTO_AccPhaseAttr : PTO_KeywordEnumAttr<PTO_AccPhaseEnum, "acc_phase">;
+
+// The accuracy an elementwise op computes to, one attribute per op family
+// (#pto<div_precision high_precision>): the default, or the slower exact one.
+class PTO_PrecisionEnum<string name, string what>
+    : PTO_Enum<name, "accuracy of " # what, [
+  I32EnumAttrCase<"Default", 0, "default">,
+  I32EnumAttrCase<"HighPrecision", 1, "high_precision">]>;
+def PTO_DivPrecisionEnum : PTO_PrecisionEnum<"DivPrecision", "a division">;
+def PTO_DivPrecisionAttr : PTO_KeywordEnumAttr<PTO_DivPrecisionEnum, "div_precision">;
+def PTO_ExpPrecisionEnum : PTO_PrecisionEnum<"ExpPrecision", "exp">;
+def PTO_ExpPrecisionAttr : PTO_KeywordEnumAttr<PTO_ExpPrecisionEnum, "exp_precision">;
+def PTO_LogPrecisionEnum : PTO_PrecisionEnum<"LogPrecision", "log">;
+def PTO_LogPrecisionAttr : PTO_KeywordEnumAttr<PTO_LogPrecisionEnum, "log_precision">;
+def PTO_RecipPrecisionEnum : PTO_PrecisionEnum<"RecipPrecision", "a reciprocal">;
+def PTO_RecipPrecisionAttr
+    : PTO_KeywordEnumAttr<PTO_RecipPrecisionEnum, "recip_precision">;
+def PTO_RemPrecisionEnum : PTO_PrecisionEnum<"RemPrecision", "a remainder">;
+def PTO_RemPrecisionAttr : PTO_KeywordEnumAttr<PTO_RemPrecisionEnum, "rem_precision">;
+def PTO_RsqrtPrecisionEnum : PTO_PrecisionEnum<"RsqrtPrecision", "1 / sqrt">;
+def PTO_RsqrtPrecisionAttr
+    : PTO_KeywordEnumAttr<PTO_RsqrtPrecisionEnum, "rsqrt_precision">;
+def PTO_SqrtPrecisionEnum : PTO_PrecisionEnum<"SqrtPrecision", "sqrt">;
+def PTO_SqrtPrecisionAttr
+    : PTO_KeywordEnumAttr<PTO_SqrtPrecisionEnum, "sqrt_precision">;
+def PTO_FmodPrecisionEnum : PTO_PrecisionEnum<"FmodPrecision", "fmod">;
+def PTO_FmodPrecisionAttr
+    : PTO_KeywordEnumAttr<PTO_FmodPrecisionEnum, "fmod_precision">;
+
+// The number format tprint writes elements in
+// (#pto<print_format width8_precision4>).
+def PTO_PrintFormatEnum : PTO_Enum<"PrintFormat", "the number format of tprint", [
+  I32EnumAttrCase<"Width8Precision4", 0, "width8_precision4">,
+  I32EnumAttrCase<"Width8Precision2", 1, "width8_precision2">,
+  I32EnumAttrCase<"Width10Precision6", 2, "width10_precision6">]>;
+def PTO_PrintFormatAttr : PTO_KeywordEnumAttr<PTO_PrintFormatEnum, "print_format">;
+
+// The value tfillpad writes outside the valid region, when not the tile
+// type's own pad (#pto.pad_value<zero>).
+def PTO_PadValueEnum : PTO_Enum<"PadValue", "the fill of tfillpad", [
+  I32EnumAttrCase<"Null", 0, "null">,
+  I32EnumAttrCase<"Zero", 1, "zero">,
+  I32EnumAttrCase<"Max", 2, "max">,
+  I32EnumAttrCase<"Min", 3, "min">]>;
+def PTO_PadValueAttr : PTO_BracketEnumAttr<PTO_PadValueEnum, "pad_value">;
+
+// The axis the elements of one MX scale share (#pto<mx_group_axis axis0>).
+def PTO_MxGroupAxisEnum : PTO_Enum<"MxGroupAxis", "grouping axis of MX scales", [
+  I32EnumAttrCase<"Axis0", 0, "axis0">,
+  I32EnumAttrCase<"Axis1", 1, "axis1">]>;
+def PTO_MxGroupAxisAttr : PTO_KeywordEnumAttr<PTO_MxGroupAxisEnum, "mx_group_axis">;
+
+// Whether tcvt saturates out-of-range values (#pto<saturation_mode ON>).
+def PTO_SaturationModeEnum : PTO_Enum<"SaturationMode", "saturation of a conversion", [
+  I32EnumAttrCase<"ON", 0>,
+  I32EnumAttrCase<"OFF", 1>]>;
+def PTO_SaturationModeAttr
+    : PTO_KeywordEnumAttr<PTO_SaturationModeEnum, "saturation_mode">;
 
 // The fixpipe epilogue of a cube push from the accumulator.
 def PTO_FixpipeLayoutEnum : PTO_Enum<"FixpipeLayout", "fixpipe layout", [
@@ -332,6 +496,25 @@ def PTO_PipeType : PTO_Type<"Pipe", "pipe"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+// !pto.async_session / !pto.async_event: the handles of asynchronous DMA
+// between devices (a session, and one transfer in it). Parameterless, with
+// their own parsers for the reason !pto.pipe has one.
+def PTO_AsyncSessionType : PTO_Type<"AsyncSession", "async_session"> {
+  let summary = "a session of asynchronous DMA transfers";
+  let hasCustomAssemblyFormat = 1;
+}
+def PTO_AsyncEventType : PTO_Type<"AsyncEvent", "async_event"> {
+  let summary = "one asynchronous DMA transfer, to wait for";
+  let hasCustomAssemblyFormat = 1;
+}
+// !pto.prefetch_async_context: the state of asynchronous prefetches of
+// global memory into the L2 cache, kept in a global-memory workspace.
+def PTO_PrefetchAsyncContextType
+    : PTO_Type<"PrefetchAsyncContext", "prefetch_async_context"> {
+  let summary = "the context of asynchronous L2 prefetches";
+  let hasCustomAssemblyFormat = 1;
+}
+
 def PTO_TileBuf : Type<CPred<"::llvm::isa<::skew::pto::TileBufType>($_self)">,
                        "tile buffer", "::skew::pto::TileBufType">;
 def PTO_MultiTileBuf
@@ -350,6 +533,15 @@ def PTO_LocalArray
            "local array", "::skew::pto::LocalArrayType">;
 def PTO_Pipe : Type<CPred<"::llvm::isa<::skew::pto::PipeType>($_self)">,
                     "pipe handle", "::skew::pto::PipeType">;
+def PTO_AsyncSession
+    : Type<CPred<"::llvm::isa<::skew::pto::AsyncSessionType>($_self)">,
+           "async DMA session", "::skew::pto::AsyncSessionType">;
+def PTO_AsyncEvent
+    : Type<CPred<"::llvm::isa<::skew::pto::AsyncEventType>($_self)">,
+           "async DMA event", "::skew::pto::AsyncEventType">;
+def PTO_PrefetchAsyncContext
+    : Type<CPred<"::llvm::isa<::skew::pto::PrefetchAsyncContextType>($_self)">,
+           "prefetch context", "::skew::pto::PrefetchAsyncContextType">;
 
 // What a tile operand may be: a tile buffer, a global view, or the builtin
 // memref / tensor of lowered and tensor-level IR.

@@ -20,6 +20,7 @@ def PTO_Fifo : Resource<"::skew::pto::FifoResource">;
 def PTO_FifoEffects : MemoryEffects<[MemRead<PTO_Fifo>, MemWrite<PTO_Fifo>]>;
 
 def PTO_Src : Arg<PTO_TileLike, "a tile read", [MemRead]>;
+def PTO_OptSrc : Arg<Optional<PTO_TileLike>, "a tile read", [MemRead]>;
 def PTO_OptScratch : Arg<Optional<PTO_TileLike>, "a scratch tile",
                          [MemRead, MemWrite]>;
 def PTO_Scalar : AnyTypeOf<[AnyInteger, AnyFloat, Index]>;
@@ -42,16 +43,20 @@ defvar BinaryFormat = "$src0 `,` $src1 `:` qualified(type($src0)) `,` "
 defvar ScalarFormat = "$src `,` $scalar `:` qualified(type($src)) `,` "
                       "type($scalar)";
 
-class PTO_UnaryOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src), UnaryFormat> {
+// `attrs`: the op's attributes, all optional or default-valued, written in
+// the attribute dictionary after outs(...) (a default value is not printed).
+class PTO_UnaryOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src), attrs), UnaryFormat> {
   let summary = doc;
 }
-class PTO_BinaryOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1), BinaryFormat> {
+class PTO_BinaryOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src0, PTO_Src:$src1), attrs),
+                BinaryFormat> {
   let summary = doc;
 }
-class PTO_TileScalarOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, PTO_Scalar:$scalar), ScalarFormat> {
+class PTO_TileScalarOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src, PTO_Scalar:$scalar), attrs),
+                ScalarFormat> {
   let summary = doc;
 }
 // A row reduction, with an optional scratch tile.
@@ -62,31 +67,63 @@ class PTO_RowReduceOp<string mnemonic, string doc>
   let summary = doc;
 }
 // Row-broadcast of a column vector into a tile op, optional scratch tile.
-class PTO_RowExpandOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1, PTO_OptScratch:$tmp),
+class PTO_RowExpandOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src0, PTO_Src:$src1,
+                                    PTO_OptScratch:$tmp), attrs),
                 "$src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` "
                 "qualified(type($src1)) (`,` qualified(type($tmp))^)?"> {
   let summary = doc;
 }
 
+// The optional attributes PTOAS's tile ops carry (#pto<div_precision ..>,
+// #pto<acc_phase ..>, ...), as default-valued attributes: the default is
+// not printed.
+defvar DivPrecision = (ins DefaultValuedAttr<PTO_DivPrecisionAttr,
+    "::skew::pto::DivPrecision::Default">:$precisionType);
+defvar ExpPrecision = (ins DefaultValuedAttr<PTO_ExpPrecisionAttr,
+    "::skew::pto::ExpPrecision::Default">:$precisionType);
+defvar LogPrecision = (ins DefaultValuedAttr<PTO_LogPrecisionAttr,
+    "::skew::pto::LogPrecision::Default">:$precisionType);
+defvar SqrtPrecision = (ins DefaultValuedAttr<PTO_SqrtPrecisionAttr,
+    "::skew::pto::SqrtPrecision::Default">:$precisionType);
+defvar RecipPrecision = (ins DefaultValuedAttr<PTO_RecipPrecisionAttr,
+    "::skew::pto::RecipPrecision::Default">:$precisionType);
+defvar RsqrtPrecision = (ins DefaultValuedAttr<PTO_RsqrtPrecisionAttr,
+    "::skew::pto::RsqrtPrecision::Default">:$precisionType);
+defvar RemPrecision = (ins DefaultValuedAttr<PTO_RemPrecisionAttr,
+    "::skew::pto::RemPrecision::Default">:$precisionType);
+defvar FmodPrecision = (ins DefaultValuedAttr<PTO_FmodPrecisionAttr,
+    "::skew::pto::FmodPrecision::Default">:$precisionType);
+defvar AccPhase = (ins DefaultValuedAttr<PTO_AccPhaseAttr,
+    "::skew::pto::AccPhase::Unspecified">:$accPhase);
+
 def PTO_TLoadOp : PTO_UnaryOp<"tload", "load a global window into a tile">;
 def PTO_TStoreOp : PTO_UnaryOp<"tstore", "store a tile into a global window">;
-def PTO_TMovOp : PTO_UnaryOp<"tmov", "copy a tile between memories">;
-def PTO_TExpOp : PTO_UnaryOp<"texp", "elementwise exp">;
-def PTO_TLogOp : PTO_UnaryOp<"tlog", "elementwise natural log">;
-def PTO_TSqrtOp : PTO_UnaryOp<"tsqrt", "elementwise square root">;
-def PTO_TRecipOp : PTO_UnaryOp<"trecip", "elementwise reciprocal">;
+// Out of the accumulator: where in the vector cores it lands, the
+// fixpipe's ReLU; an MX move: the axis its scales group along.
+def PTO_TMovOp
+    : PTO_UnaryOp<"tmov", "copy a tile between memories",
+                  (ins OptionalAttr<PTO_AccToVecModeAttr>:$accToVecMode,
+                       DefaultValuedAttr<PTO_ReluPreModeAttr,
+                           "::skew::pto::ReluPreMode::NoRelu">:$reluPreMode,
+                       OptionalAttr<PTO_MxGroupAxisAttr>:$grpAxis)>;
+def PTO_TExpOp : PTO_UnaryOp<"texp", "elementwise exp", ExpPrecision>;
+def PTO_TLogOp : PTO_UnaryOp<"tlog", "elementwise natural log", LogPrecision>;
+def PTO_TSqrtOp : PTO_UnaryOp<"tsqrt", "elementwise square root", SqrtPrecision>;
+def PTO_TRecipOp : PTO_UnaryOp<"trecip", "elementwise reciprocal", RecipPrecision>;
 def PTO_TNegOp : PTO_UnaryOp<"tneg", "elementwise negation">;
 def PTO_TAbsOp : PTO_UnaryOp<"tabs", "elementwise absolute value">;
+// padValue, when given, is the fill instead of the destination type's pad.
 def PTO_TFillPadOp
-    : PTO_UnaryOp<"tfillpad", "copy the valid region, fill the rest with the pad value">;
+    : PTO_UnaryOp<"tfillpad", "copy the valid region, fill the rest with the pad value",
+                  (ins OptionalAttr<PTO_PadValueAttr>:$padValue)>;
 def PTO_TColExpandOp
     : PTO_UnaryOp<"tcolexpand", "broadcast the first row to every row">;
 
 def PTO_TAddOp : PTO_BinaryOp<"tadd", "elementwise add">;
 def PTO_TSubOp : PTO_BinaryOp<"tsub", "elementwise subtract">;
 def PTO_TMulOp : PTO_BinaryOp<"tmul", "elementwise multiply">;
-def PTO_TDivOp : PTO_BinaryOp<"tdiv", "elementwise divide">;
+def PTO_TDivOp : PTO_BinaryOp<"tdiv", "elementwise divide", DivPrecision>;
 def PTO_TMaxOp : PTO_BinaryOp<"tmax", "elementwise maximum">;
 def PTO_TMinOp : PTO_BinaryOp<"tmin", "elementwise minimum">;
 def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "concatenate two tiles by columns">;
@@ -97,13 +134,14 @@ def PTO_TColExpandMulOp
 def PTO_TColExpandSubOp
     : PTO_BinaryOp<"tcolexpandsub", "subtract a row vector from every row">;
 def PTO_TColExpandDivOp
-    : PTO_BinaryOp<"tcolexpanddiv", "divide every row by a row vector">;
-def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "dst = src0 * src1 (left x right into acc)">;
+    : PTO_BinaryOp<"tcolexpanddiv", "divide every row by a row vector", DivPrecision>;
+def PTO_TMatmulOp
+    : PTO_BinaryOp<"tmatmul", "dst = src0 * src1 (left x right into acc)", AccPhase>;
 
 def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "add a scalar">;
 def PTO_TSubSOp : PTO_TileScalarOp<"tsubs", "subtract a scalar">;
 def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "multiply by a scalar">;
-def PTO_TDivSOp : PTO_TileScalarOp<"tdivs", "divide by a scalar">;
+def PTO_TDivSOp : PTO_TileScalarOp<"tdivs", "divide by a scalar", DivPrecision>;
 def PTO_TMaxSOp : PTO_TileScalarOp<"tmaxs", "maximum with a scalar">;
 def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "minimum with a scalar">;
 
@@ -115,12 +153,14 @@ def PTO_TRowExpandSubOp
 def PTO_TRowExpandMulOp
     : PTO_RowExpandOp<"trowexpandmul", "multiply every column by a column vector">;
 def PTO_TRowExpandDivOp
-    : PTO_RowExpandOp<"trowexpanddiv", "divide every column by a column vector">;
+    : PTO_RowExpandOp<"trowexpanddiv", "divide every column by a column vector",
+                      DivPrecision>;
 def PTO_TRowExpandAddOp
     : PTO_RowExpandOp<"trowexpandadd", "add a column vector to every column">;
 
 def PTO_TMatmulAccOp
-    : PTO_DpsOp<"tmatmul.acc", (ins PTO_Src:$acc, PTO_Src:$lhs, PTO_Src:$rhs),
+    : PTO_DpsOp<"tmatmul.acc", !con((ins PTO_Src:$acc, PTO_Src:$lhs, PTO_Src:$rhs),
+                                   AccPhase),
                 "$acc `,` $lhs `,` $rhs `:` qualified(type($acc)) `,` "
                 "qualified(type($lhs)) `,` qualified(type($rhs))"> {
   let summary = "dst = acc + lhs * rhs";
@@ -139,14 +179,15 @@ def PTO_TExpandSOp
 }
 
 // A tile op with one or two sources and an optional scratch tile after them.
-class PTO_UnaryTmpOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, PTO_OptScratch:$tmp),
+class PTO_UnaryTmpOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src, PTO_OptScratch:$tmp), attrs),
                 "$src (`,` $tmp^)? `:` qualified(type($src)) "
                 "(`,` qualified(type($tmp))^)?"> {
   let summary = doc;
 }
-class PTO_BinaryTmpOp<string mnemonic, string doc>
-    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src0, PTO_Src:$src1, PTO_OptScratch:$tmp),
+class PTO_BinaryTmpOp<string mnemonic, string doc, dag attrs = (ins)>
+    : PTO_DpsOp<mnemonic, !con((ins PTO_Src:$src0, PTO_Src:$src1,
+                                    PTO_OptScratch:$tmp), attrs),
                 "$src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,` "
                 "qualified(type($src1)) (`,` qualified(type($tmp))^)?"> {
   let summary = doc;
@@ -158,7 +199,7 @@ def PTO_TRowExpandOp
 def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "maximum of each column">;
 def PTO_TColMinOp : PTO_UnaryOp<"tcolmin", "minimum of each column">;
 
-def PTO_TRsqrtOp : PTO_UnaryTmpOp<"trsqrt", "elementwise 1 / sqrt(x)">;
+def PTO_TRsqrtOp : PTO_UnaryTmpOp<"trsqrt", "elementwise 1 / sqrt(x)", RsqrtPrecision>;
 def PTO_TTransOp : PTO_UnaryTmpOp<"ttrans", "transpose a tile (with a scratch tile)">;
 def PTO_TColSumOp : PTO_UnaryTmpOp<"tcolsum", "sum of each column">;
 def PTO_TRowArgMaxOp
@@ -170,17 +211,32 @@ def PTO_TColArgMaxOp
 def PTO_TColArgMinOp
     : PTO_UnaryTmpOp<"tcolargmin", "row index of the minimum of each column">;
 
-def PTO_TRemOp : PTO_BinaryTmpOp<"trem", "elementwise remainder">;
+def PTO_TRemOp : PTO_BinaryTmpOp<"trem", "elementwise remainder", RemPrecision>;
 def PTO_TPReluOp
     : PTO_BinaryTmpOp<"tprelu", "elementwise ReLU whose negative side is scaled by a slope tile">;
 def PTO_TColExpandExpdifOp
     : PTO_BinaryOp<"tcolexpandexpdif", "exp(src0 - v) with the row vector v repeated on every row">;
 
-def PTO_TGatherOp
-    : PTO_DpsOp<"tgather", (ins PTO_Src:$src, PTO_Src:$indices, PTO_OptScratch:$tmp),
-                "$src `,` $indices (`,` $tmp^)? `:` qualified(type($src)) `,` "
-                "qualified(type($indices)) (`,` qualified(type($tmp))^)?"> {
-  let summary = "dst[i] = src at the position indices[i] names";
+// Three forms, as PTOAS writes them (native/pto_dialect.cpp):
+//   index:   ins(%src, %indices[, %tmp] : T, Ti[, Tt]) outs(%dst : T)
+//   compare: ins(%src, %k[, %tmp] : T, S[, Tt]) outs(%dst, %cdst : T, Tc)
+//            {cmpMode = ..., offset = n : i32}: the elements that compare
+//            true against k, and their count
+//   mask:    ins(%src, {maskPattern = #pto.mask_pattern<P..>} : T[, "row"|"col"])
+//            outs(%dst : T): the lanes a four-lane pattern selects
+// Operands keep the destination last, as every tile op here does.
+def PTO_TGatherOp : PTO_Op<"tgather", [AttrSizedOperandSegments]> {
+  let summary = "gather the elements of src that indices, a compare or a mask pattern name";
+  let arguments = (ins PTO_Src:$src, PTO_OptSrc:$indices,
+      Optional<PTO_Scalar>:$k_value, PTO_OptScratch:$tmp,
+      Arg<Optional<PTO_TileLike>, "the count of elements gathered", [MemWrite]>:$cdst,
+      Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+      OptionalAttr<PTO_MaskPatternAttr>:$maskPattern,
+      OptionalAttr<StrAttr>:$axis,
+      OptionalAttr<PTO_CmpModeAttr>:$cmpMode,
+      OptionalAttr<I32Attr>:$offset);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def PTO_TRemSOp
@@ -208,7 +264,8 @@ def PTO_TConcatIdxOp
 
 // The tile types may be written bare (`<loc=left, ...>`), as some kernels do.
 def PTO_TMatmulBiasOp
-    : PTO_DpsOp<"tmatmul.bias", (ins PTO_Src:$lhs, PTO_Src:$rhs, PTO_Src:$bias),
+    : PTO_DpsOp<"tmatmul.bias", !con((ins PTO_Src:$lhs, PTO_Src:$rhs, PTO_Src:$bias),
+                                    AccPhase),
                 "$lhs `,` $rhs `,` $bias `:` custom<TileType>(type($lhs)) `,` "
                 "custom<TileType>(type($rhs)) `,` custom<TileType>(type($bias))"> {
   let summary = "dst = lhs * rhs + bias (the bias row added to every row)";
@@ -263,20 +320,398 @@ def PTO_TReshapeOp : PTO_Op<"treshape", [
   }];
 }
 
-// The round mode sits inside `ins(...)`, as PTOAS writes it.
+// The round mode and the saturation sit inside `ins(...)`, as PTOAS writes
+// them: `{rmode = #pto<round_mode ROUND>, satmode = #pto<saturation_mode ON>}`.
 def PTO_TCvtOp : PTO_Op<"tcvt"> {
   let summary = "elementwise conversion to the destination's element type";
   let arguments = (ins PTO_Src:$src,
       Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
-      DefaultValuedAttr<PTO_RoundModeAttr, "::skew::pto::RoundMode::CAST_RINT">:$rmode);
+      DefaultValuedAttr<PTO_RoundModeAttr, "::skew::pto::RoundMode::CAST_RINT">:$rmode,
+      DefaultValuedAttr<PTO_SaturationModeAttr,
+                        "::skew::pto::SaturationMode::OFF">:$satmode);
   let assemblyFormat = "`ins` `(` $src attr-dict `:` qualified(type($src)) `)` "
                        "`outs` `(` $dst `:` qualified(type($dst)) `)`";
 }
 
+// `ins(%src[, %tmp] : T[, Ttmp]) [{printFormat = #pto<print_format ..>}]`:
+// no outs; the optional scratch tile is the formatting's workspace.
 def PTO_TPrintOp : PTO_Op<"tprint", [MemoryEffects<[MemWrite]>]> {
   let summary = "print a tile (debug output)";
-  let arguments = (ins PTO_Src:$src);
-  let assemblyFormat = "`ins` `(` $src `:` qualified(type($src)) `)` attr-dict";
+  let arguments = (ins PTO_Src:$src, PTO_OptScratch:$tmp,
+                       OptionalAttr<PTO_PrintFormatAttr>:$printFormat);
+  let assemblyFormat = [{
+    `ins` `(` $src (`,` $tmp^)? `:` qualified(type($src)) (`,` qualified(type($tmp))^)? `)`
+    attr-dict
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// More tile ops of PTOAS (as pypto's code generator emits them)
+//===----------------------------------------------------------------------===//
+
+// The state of a tile buffer apart from its data (native/pto_dialect.h).
+def PTO_TileState : Resource<"::skew::pto::TileStateResource">;
+
+// A destination the op overwrites only in part (a window, the positions an
+// index tile names): what it held elsewhere stays, so it is read as well.
+def PTO_PartialDst
+    : Arg<PTO_TileLike, "the destination tile, partly overwritten",
+          [MemRead, MemWrite]>;
+
+defvar TernaryFormat = "$src0 `,` $src1 `,` $src2 `:` qualified(type($src0)) `,` "
+                       "qualified(type($src1)) `,` qualified(type($src2))";
+// src0, a scalar, src1 (the scalar between the tiles, as PTOAS writes it).
+defvar TileScalarTileFormat = "$src0 `,` $scalar `,` $src1 `:` "
+    "qualified(type($src0)) `,` type($scalar) `,` qualified(type($src1))";
+
+// A tile op whose scalar is an integer (bitwise ops, shifts).
+class PTO_TileIntScalarOp<string mnemonic, string doc>
+    : PTO_DpsOp<mnemonic, (ins PTO_Src:$src, AnySignlessInteger:$scalar),
+                ScalarFormat> {
+  let summary = doc;
+}
+
+// Cube ops that may also yield the destination as a tensor (tensor-level
+// IR): `... outs(%dst : T) [-> tensor<...>]`; by default they carry the
+// accumulation phase (#pto<acc_phase ..>), which PTOAS's tmatmul.mx.bias
+// does not.
+class PTO_CubeOp<string mnemonic, dag srcs, string srcFormat, dag attrs = AccPhase>
+    : PTO_DpsOp<mnemonic, !con(srcs, attrs), srcFormat> {
+  let results = (outs Optional<AnyRankedTensor>:$result);
+  let assemblyFormat = "`ins` `(` " # srcFormat #
+      " `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict "
+      "(`->` qualified(type($result))^)?";
+}
+
+// Tile ops whose attributes PTOAS writes inside `ins(...)`, before the
+// colon (as tcvt's round mode): `ins(%a, %b {cmpMode = ...} : T, T)`.
+class PTO_InsAttrOp<string mnemonic, dag args, string operands, string types>
+    : PTO_Op<mnemonic> {
+  let arguments = !con(args, (ins Arg<PTO_TileLike, "the destination tile",
+                                      [MemWrite]>:$dst));
+  let assemblyFormat = "`ins` `(` " # operands # " attr-dict `:` " # types #
+      " `)` `outs` `(` $dst `:` qualified(type($dst)) `)`";
+}
+
+// Bitwise and shift ops (integer tiles).
+def PTO_TAndOp : PTO_BinaryOp<"tand", "elementwise bitwise and">;
+def PTO_TOrOp : PTO_BinaryOp<"tor", "elementwise bitwise or">;
+def PTO_TShlOp : PTO_BinaryOp<"tshl", "shift each element left by the other tile's element">;
+def PTO_TShrOp : PTO_BinaryOp<"tshr", "shift each element right by the other tile's element">;
+def PTO_TNotOp : PTO_UnaryOp<"tnot", "elementwise bitwise not">;
+def PTO_TAndSOp : PTO_TileIntScalarOp<"tands", "bitwise and with a scalar">;
+def PTO_TOrSOp : PTO_TileIntScalarOp<"tors", "bitwise or with a scalar">;
+def PTO_TShlSOp : PTO_TileIntScalarOp<"tshls", "shift every element left by a scalar count">;
+def PTO_TShrSOp : PTO_TileIntScalarOp<"tshrs", "shift every element right by a scalar count">;
+// xor with an optional scratch tile after the sources (older PTOAS
+// required it).
+def PTO_TXorOp : PTO_BinaryTmpOp<"txor", "elementwise bitwise xor">;
+def PTO_TXorSOp
+    : PTO_DpsOp<"txors", (ins PTO_Src:$src, AnySignlessInteger:$scalar,
+                              PTO_OptScratch:$tmp),
+                "$src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` "
+                "type($scalar) (`,` qualified(type($tmp))^)?"> {
+  let summary = "bitwise xor with a scalar";
+}
+
+// Elementwise arithmetic.
+def PTO_TFModOp
+    : PTO_BinaryOp<"tfmod", "elementwise floating remainder (C fmod)", FmodPrecision>;
+def PTO_TFModSOp : PTO_TileScalarOp<"tfmods", "floating remainder (C fmod) by a scalar">;
+def PTO_TLReluOp
+    : PTO_DpsOp<"tlrelu", (ins PTO_Src:$src, F32:$slope),
+                "$src `,` $slope `:` qualified(type($src)) `,` type($slope)"> {
+  let summary = "leaky ReLU: negative elements scaled by an f32 slope";
+}
+def PTO_TSubCOp
+    : PTO_DpsOp<"tsubc", (ins PTO_Src:$src0, PTO_Src:$src1, PTO_Src:$src2),
+                TernaryFormat> {
+  let summary = "dst = src0 - src1 + src2";
+}
+def PTO_TAddSCOp
+    : PTO_DpsOp<"taddsc", (ins PTO_Src:$src0, PTO_Scalar:$scalar, PTO_Src:$src1),
+                TileScalarTileFormat> {
+  let summary = "dst = src0 + scalar + src1";
+}
+def PTO_TSubSCOp
+    : PTO_DpsOp<"tsubsc", (ins PTO_Src:$src0, PTO_Scalar:$scalar, PTO_Src:$src1),
+                TileScalarTileFormat> {
+  let summary = "dst = src0 - scalar + src1";
+}
+
+// Ops over the valid regions of two tiles that may differ: where only one
+// source is valid, dst takes that source's element.
+def PTO_TPartAddOp : PTO_BinaryOp<"tpartadd", "elementwise add over the union of the valid regions">;
+def PTO_TPartMulOp : PTO_BinaryOp<"tpartmul", "elementwise multiply over the union of the valid regions">;
+def PTO_TPartMaxOp : PTO_BinaryOp<"tpartmax", "elementwise maximum over the union of the valid regions">;
+def PTO_TPartMinOp : PTO_BinaryOp<"tpartmin", "elementwise minimum over the union of the valid regions">;
+
+// Reductions and broadcasts.
+def PTO_TColProdOp : PTO_UnaryOp<"tcolprod", "product of each column">;
+def PTO_TRowProdOp : PTO_RowReduceOp<"trowprod", "product of each row">;
+def PTO_TColExpandMaxOp
+    : PTO_BinaryOp<"tcolexpandmax", "maximum of every row with a row vector">;
+def PTO_TColExpandMinOp
+    : PTO_BinaryOp<"tcolexpandmin", "minimum of every row with a row vector">;
+def PTO_TRowExpandMaxOp
+    : PTO_RowExpandOp<"trowexpandmax", "maximum of every column with a column vector">;
+def PTO_TRowExpandMinOp
+    : PTO_RowExpandOp<"trowexpandmin", "minimum of every column with a column vector">;
+def PTO_TRowExpandExpdifOp
+    : PTO_RowExpandOp<"trowexpandexpdif", "exp(src0 - v) with the column vector v repeated on every column">;
+
+// Copies, fills and moves.
+def PTO_TFillPadExpandOp
+    : PTO_UnaryOp<"tfillpad_expand", "copy src into a possibly larger dst, the rest filled with dst's pad value">;
+def PTO_TMovFPOp
+    : PTO_DpsOp<"tmov.fp", (ins PTO_Src:$src, PTO_Src:$fp),
+                "$src `,` $fp `:` qualified(type($src)) `,` qualified(type($fp))"> {
+  let summary = "move an accumulator tile, quantised by the scales of a scaling tile";
+}
+def PTO_TStoreFPOp
+    : PTO_DpsOp<"tstore_fp", (ins PTO_Src:$src, PTO_Src:$fp),
+                "$src `,` $fp `:` qualified(type($src)) `,` qualified(type($fp))"> {
+  let summary = "store an accumulator tile to global memory, quantised by the scales of a scaling tile";
+}
+// Out of the accumulator the fixpipe may quantise on the way: by the scales
+// of a scaling tile (`fp %s : T`) or a pre-quantisation scalar
+// (`pre_quant %q : i64`), both inside ins(...) after the types, with the
+// move's split, ReLU and packed-source split as attributes.
+def PTO_TInsertOp : PTO_Op<"tinsert", [AttrSizedOperandSegments]> {
+  let summary = "copy src into the window of dst at (row, col)";
+  let arguments = (ins PTO_Src:$src, Index:$index_row, Index:$index_col,
+                       PTO_OptSrc:$fp, Optional<I64>:$pre_quant,
+                       PTO_PartialDst:$dst,
+                       OptionalAttr<PTO_AccToVecModeAttr>:$accToVecMode,
+                       DefaultValuedAttr<PTO_ReluPreModeAttr,
+                           "::skew::pto::ReluPreMode::NoRelu">:$reluPreMode,
+                       OptionalAttr<PTO_TInsertModeAttr>:$tinsertMode);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $index_row `,` $index_col `:` qualified(type($src)) `,`
+    type($index_row) `,` type($index_col)
+    (`fp` $fp^ `:` qualified(type($fp)))?
+    (`pre_quant` $pre_quant^ `:` type($pre_quant))? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+// Gathers, scatters, selects, sorts.
+def PTO_TGatherBOp
+    : PTO_DpsOp<"tgatherb", (ins PTO_Src:$src, PTO_Src:$offsets),
+                "$src `,` $offsets `:` qualified(type($src)) `,` "
+                "qualified(type($offsets))"> {
+  let summary = "dst[i] = the element of src at the byte offset offsets[i]";
+}
+// Two forms: through an index tile,
+//   ins(%src, %idx : T, Tidx) outs(%dst : T)
+// or spreading src over the lanes a fixed pattern selects, along the rows
+// or the columns (a string after the type; PTOAS reads "row" when absent),
+//   ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : T[, "row"]) outs(%dst : T)
+def PTO_TScatterOp : PTO_Op<"tscatter"> {
+  let summary = "write each element of src at the position of dst its index or a mask pattern names";
+  let arguments = (ins PTO_Src:$src, PTO_OptSrc:$indexes, PTO_PartialDst:$dst,
+                       OptionalAttr<StrAttr>:$axis,
+                       OptionalAttr<PTO_MaskPatternAttr>:$maskPattern);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+def PTO_TSelOp
+    : PTO_DpsOp<"tsel", (ins PTO_Src:$mask, PTO_Src:$src0, PTO_Src:$src1,
+                             PTO_OptScratch:$tmp),
+                "$mask `,` $src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($mask)) `,` "
+                "qualified(type($src0)) `,` qualified(type($src1)) "
+                "(`,` qualified(type($tmp))^)?"> {
+  let summary = "dst = src0 where the mask bit is set, else src1";
+}
+// The optional scratch tile sits between the source and the scalar:
+// `ins(%mask, %src[, %tmp], %scalar : Tm, T[, Ttmp], S)`, told apart by the
+// operand count (native/pto_dialect.cpp).
+def PTO_TSelSOp : PTO_Op<"tsels"> {
+  let summary = "dst = src where the mask bit is set, else the scalar";
+  let arguments = (ins PTO_Src:$mask, PTO_Src:$src, PTO_OptScratch:$tmp,
+                       PTO_Scalar:$scalar,
+                       Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst);
+  let hasCustomAssemblyFormat = 1;
+}
+def PTO_TSort32Op
+    : PTO_DpsOp<"tsort32", (ins PTO_Src:$src, PTO_Src:$idx, PTO_OptScratch:$tmp),
+                "$src `,` $idx (`,` $tmp^)? `:` qualified(type($src)) `,` "
+                "qualified(type($idx)) (`,` qualified(type($tmp))^)?"> {
+  let summary = "sort each block of 32 elements, writing (value, index) pairs";
+}
+
+// Two forms, told apart by their operands:
+//   ins(%src, %blockLen : T, i32) outs(%dst : T)
+//     merges the sorted blocks of blockLen elements of one tile;
+//   ins(%s0, %s1[, %s2[, %s3]], %tmp {exhausted = false} : T0, T1, .., Ttmp)
+//     outs(%dst, %executed : T, vector<4xi16>)
+//     merges 2 to 4 sorted lists through a scratch tile, writing how many
+//     elements of each it took to %executed; without a scratch tile the
+//     lists are followed by the keyword `no_tmp`:
+//   ins(%s0, %s1 no_tmp {exhausted = false} : T0, T1) outs(%dst, %executed : ..)
+def PTO_TMrgSortOp : PTO_Op<"tmrgsort", [AttrSizedOperandSegments]> {
+  let summary = "merge sorted lists of (value, index) pairs";
+  let arguments = (ins
+    Arg<Variadic<PTO_TileLike>, "the sorted lists", [MemRead]>:$srcs,
+    Optional<AnyInteger>:$block_len,
+    Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+    PTO_OptScratch:$tmp,
+    Arg<Optional<AnyType>, "the counts taken of each list", [MemWrite]>:$executed,
+    DefaultValuedAttr<BoolAttr, "false">:$exhausted);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+// Compares into a predicate mask; the mode sits inside `ins(...)`.
+def PTO_TCmpOp
+    : PTO_InsAttrOp<"tcmp", (ins PTO_Src:$src0, PTO_Src:$src1,
+                                 OptionalAttr<PTO_CmpModeAttr>:$cmpMode),
+                    "$src0 `,` $src1",
+                    "qualified(type($src0)) `,` qualified(type($src1))"> {
+  let summary = "compare two tiles elementwise into a predicate mask";
+}
+def PTO_TCmpSOp
+    : PTO_InsAttrOp<"tcmps", (ins PTO_Src:$src, PTO_Scalar:$scalar,
+                                  DefaultValuedAttr<PTO_CmpModeAttr,
+                                      "::skew::pto::CmpMode::EQ">:$cmpMode),
+                    "$src `,` $scalar",
+                    "qualified(type($src)) `,` type($scalar)"> {
+  let summary = "compare a tile with a scalar elementwise into a predicate mask";
+}
+
+// Generated tiles (they read no tile).
+def PTO_TTriOp
+    : PTO_InsAttrOp<"ttri", (ins AnyInteger:$diagonal,
+                                 DefaultValuedAttr<I32Attr, "0">:$upperOrLower),
+                    "$diagonal", "type($diagonal)"> {
+  let summary = "a triangular 0/1 mask from a diagonal (upperOrLower: 0 lower, 1 upper)";
+}
+def PTO_TRandomOp
+    : PTO_InsAttrOp<"trandom", (ins AnySignlessInteger:$key0,
+                                    AnySignlessInteger:$key1,
+                                    AnySignlessInteger:$counter0,
+                                    AnySignlessInteger:$counter1,
+                                    AnySignlessInteger:$counter2,
+                                    AnySignlessInteger:$counter3,
+                                    DefaultValuedAttr<I32Attr, "10">:$rounds),
+                    "$key0 `,` $key1 `,` $counter0 `,` $counter1 `,` $counter2 "
+                    "`,` $counter3",
+                    "type($key0) `,` type($key1) `,` type($counter0) `,` "
+                    "type($counter1) `,` type($counter2) `,` type($counter3)"> {
+  let summary = "fill a tile with counter-based random numbers from a key and counter";
+}
+
+// Global memory through index tiles. mgather's `coalesce` is required (one
+// index per row or per element); a gather into L1 by elements stages them
+// through a global scratch window, the optional third `ins` operand:
+//   ins(%mem, %idx[, %scratch] : Tm, Ti[, Ts]) outs(%dst : T)
+//     {coalesce = #pto<coalesce elem>[, gatherOob = #pto<gather_oob ..>]}
+def PTO_MGatherOp : PTO_Op<"mgather"> {
+  let summary = "dst[i] = the element of a global window at the index idx[i]";
+  let arguments = (ins PTO_Src:$mem, PTO_Src:$idx, PTO_OptScratch:$scratch,
+      Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+      PTO_CoalesceAttr:$coalesce,
+      DefaultValuedAttr<PTO_GatherOOBAttr,
+                        "::skew::pto::GatherOOB::Undefined">:$gatherOob);
+  let assemblyFormat = [{
+    `ins` `(` $mem `,` $idx (`,` $scratch^)? `:` qualified(type($mem)) `,`
+    qualified(type($idx)) (`,` qualified(type($scratch))^)? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+// Writes only the positions the indices name (and, atomic, combines with
+// what is there): the global window is read and written. Its attributes
+// print in PTOAS's order (coalesce, scatterAtomicOp, scatterOob,
+// scatterConflict), the default-valued ones only when not the default.
+def PTO_MScatterOp : PTO_Op<"mscatter"> {
+  let summary = "write each element of src into a global window at the index idx[i]";
+  let arguments = (ins PTO_Src:$src, PTO_Src:$idx,
+      Arg<PTO_TileLike, "the global window", [MemRead, MemWrite]>:$mem,
+      OptionalAttr<PTO_CoalesceAttr>:$coalesce,
+      DefaultValuedAttr<PTO_ScatterAtomicOpAttr,
+                        "::skew::pto::ScatterAtomicOp::None">:$scatterAtomicOp,
+      DefaultValuedAttr<PTO_ScatterOOBAttr,
+                        "::skew::pto::ScatterOOB::Undefined">:$scatterOob,
+      OptionalAttr<PTO_ScatterConflictAttr>:$scatterConflict);
+  let hasCustomAssemblyFormat = 1;
+}
+
+// Matrix-vector products and MX (block-scaled) matmuls on the cube.
+def PTO_TGemvOp
+    : PTO_CubeOp<"tgemv", (ins PTO_Src:$lhs, PTO_Src:$rhs),
+                 "$lhs `,` $rhs `:` qualified(type($lhs)) `,` qualified(type($rhs))"> {
+  let summary = "dst = lhs * rhs, a matrix-vector product";
+}
+def PTO_TGemvAccOp
+    : PTO_CubeOp<"tgemv.acc", (ins PTO_Src:$acc_in, PTO_Src:$lhs, PTO_Src:$rhs),
+                 "$acc_in `,` $lhs `,` $rhs `:` qualified(type($acc_in)) `,` "
+                 "qualified(type($lhs)) `,` qualified(type($rhs))"> {
+  let summary = "dst = acc_in + lhs * rhs, a matrix-vector product";
+}
+def PTO_TGemvBiasOp
+    : PTO_CubeOp<"tgemv.bias", (ins PTO_Src:$a, PTO_Src:$b, PTO_Src:$bias),
+                 "$a `,` $b `,` $bias `:` qualified(type($a)) `,` "
+                 "qualified(type($b)) `,` qualified(type($bias))"> {
+  let summary = "dst = a * b + bias, a matrix-vector product";
+}
+def PTO_TMatmulMxOp
+    : PTO_CubeOp<"tmatmul.mx", (ins PTO_Src:$a, PTO_Src:$a_scale, PTO_Src:$b,
+                                    PTO_Src:$b_scale),
+                 "$a `,` $a_scale `,` $b `,` $b_scale `:` qualified(type($a)) `,` "
+                 "qualified(type($a_scale)) `,` qualified(type($b)) `,` "
+                 "qualified(type($b_scale))"> {
+  let summary = "dst = a * b, each operand scaled by its block scales";
+}
+def PTO_TMatmulMxAccOp
+    : PTO_CubeOp<"tmatmul.mx.acc", (ins PTO_Src:$c_in, PTO_Src:$a,
+                                        PTO_Src:$a_scale, PTO_Src:$b,
+                                        PTO_Src:$b_scale),
+                 "$c_in `,` $a `,` $a_scale `,` $b `,` $b_scale `:` "
+                 "qualified(type($c_in)) `,` qualified(type($a)) `,` "
+                 "qualified(type($a_scale)) `,` qualified(type($b)) `,` "
+                 "qualified(type($b_scale))"> {
+  let summary = "dst = c_in + a * b, each of a and b scaled by its block scales";
+}
+def PTO_TMatmulMxBiasOp
+    : PTO_CubeOp<"tmatmul.mx.bias", (ins PTO_Src:$a, PTO_Src:$a_scale, PTO_Src:$b,
+                                         PTO_Src:$b_scale, PTO_Src:$bias),
+                 "$a `,` $a_scale `,` $b `,` $b_scale `,` $bias `:` "
+                 "qualified(type($a)) `,` qualified(type($a_scale)) `,` "
+                 "qualified(type($b)) `,` qualified(type($b_scale)) `,` "
+                 "qualified(type($bias))", (ins)> {
+  let summary = "dst = a * b + bias, each of a and b scaled by its block scales";
+}
+
+// The scaling tile of an MX operand: binds dst to where src's scales are.
+def PTO_TGetScaleAddrOp
+    : PTO_UnaryOp<"tget_scale_addr", "bind a scaling tile to the scales of an MX operand tile">;
+
+// The same tile buffer seen with another element type (a view, as treshape).
+def PTO_BitcastOp : PTO_Op<"bitcast", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "the same tile buffer seen with another element type";
+  let arguments = (ins PTO_TileBuf:$src);
+  let results = (outs PTO_TileBuf:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// Rebinds a tile to the core's memory at another byte address, and yields
+// it: the result is that memory (which may be any tile's), and the handle
+// of the tile is changed, so its state is written (nothing merges, drops
+// or moves it across the tile's other uses).
+def PTO_TAssignOp : PTO_Op<"tassign"> {
+  let summary = "rebind a tile to the local memory at a byte address";
+  let arguments = (ins Arg<PTO_TileLike, "the tile rebound",
+                           [MemWrite<PTO_TileState>]>:$tile,
+                       I64:$addr);
+  let results = (outs PTO_TileLike:$result);
+  let assemblyFormat = [{
+    $tile `,` $addr attr-dict `:` qualified(type($tile)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -668,6 +1103,11 @@ def PTO_GetSubBlockNumOp : PTO_Op<"get_subblock_num", [Pure]> {
   let results = (outs I64:$result);
   let assemblyFormat = "attr-dict";
 }
+def PTO_GetBlockNumOp : PTO_Op<"get_block_num", [Pure]> {
+  let summary = "the number of blocks (cores) the kernel runs on";
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict";
+}
 
 // Ordering ops: they read and write all memory, so no pass moves a memory
 // access across them.
@@ -708,6 +1148,25 @@ class PTO_BufTokenOp<string mnemonic, string doc> : PTO_OrderingOp<mnemonic> {
 }
 def PTO_GetBufOp : PTO_BufTokenOp<"get_buf", "acquire a buffer-id token for a kind of op">;
 def PTO_RlsBufOp : PTO_BufTokenOp<"rls_buf", "release a buffer-id token for a kind of op">;
+
+// Cross-core signals between the cube and the vector cores:
+// `<PIPE_MTE3>, 2 [{ffts_mode = 1 : i32}]` (the FFTS mode: 0 between
+// blocks, 1 within a sub-block, 2 within a block), or with the event id an index
+// value, `<PIPE_V>, %id`. The pipe may be written `#pto.pipe<PIPE_V>` too.
+class PTO_CrossCoreSyncOp<string mnemonic, string doc, dag extra = (ins)>
+    : PTO_OrderingOp<mnemonic> {
+  let summary = doc;
+  let arguments = !con((ins PTO_HwPipeAttr:$pipe, OptionalAttr<I32Attr>:$event_id),
+                       extra, (ins Optional<Index>:$event_id_dyn));
+  let assemblyFormat = "$pipe `,` ($event_id_dyn^) : ($event_id)? attr-dict";
+  let hasVerifier = 1;
+}
+def PTO_SyncSetOp
+    : PTO_CrossCoreSyncOp<"sync.set", "signal a cross-core event once a pipe is done",
+                          (ins OptionalAttr<I32Attr>:$ffts_mode)>;
+def PTO_SyncWaitOp
+    : PTO_CrossCoreSyncOp<"sync.wait", "wait on a pipe for a cross-core event",
+                          (ins OptionalAttr<I32Attr>:$ffts_mode)>;
 
 def PTO_FenceBarrierAllOp : PTO_OrderingOp<"fence.barrier_all"> {
   let summary = "make every earlier memory access visible in a scope before any later one";
@@ -784,6 +1243,30 @@ def PTO_CommTNotifyOp : PTO_OrderingOp<"comm.tnotify"> {
     `(` $signal `,` $value `:` qualified(type($signal)) `,` type($value) `)` attr-dict
   }];
 }
+// `(%event, %session : !pto.async_event, !pto.async_session) -> i1` (older
+// PTOAS called it pto.wait_async_event).
+def PTO_WaitAsyncEventOp : PTO_OrderingOp<"comm.wait_async_event"> {
+  let summary = "wait until an asynchronous DMA transfer has completed";
+  let arguments = (ins PTO_AsyncEvent:$event, PTO_AsyncSession:$session);
+  let results = (outs I1:$completed);
+  let assemblyFormat = [{
+    `(` $event `,` $session `:` qualified(type($event)) `,` qualified(type($session)) `)`
+    attr-dict `->` type($completed)
+  }];
+}
+// comm.tput and comm.tget:
+//   `(%dst, %src, buf(%ping[, %pong]) : Td, Ts, Tping[, Tpong])`
+// copy between (possibly remote) global windows through staging tiles.
+def PTO_CommTGetOp : PTO_OrderingOp<"comm.tget"> {
+  let summary = "copy a (possibly remote) window to a window through staging tiles";
+  let arguments = (ins PTO_CommOperand:$dst, PTO_CommOperand:$src,
+                       PTO_CommOperand:$ping, Optional<PTO_CommOperand>:$pong);
+  let assemblyFormat = [{
+    `(` $dst `,` $src `,` `buf` `(` $ping (`,` $pong^)? `)` `:`
+    qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($ping))
+    (`,` qualified(type($pong))^)? `)` attr-dict
+  }];
+}
 def PTO_CommTPutOp : PTO_OrderingOp<"comm.tput"> {
   let summary = "copy a window to a (possibly remote) window through staging tiles";
   let arguments = (ins PTO_CommOperand:$dst, PTO_CommOperand:$src,
@@ -794,6 +1277,47 @@ def PTO_CommTPutOp : PTO_OrderingOp<"comm.tput"> {
     qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($ping))
     (`,` qualified(type($pong))^)? `)` attr-dict
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous prefetch of global memory into the L2 cache
+//===----------------------------------------------------------------------===//
+
+// A context in a byte workspace of global memory:
+// `(%ws : !pto.ptr<i8>) -> !pto.prefetch_async_context`. It sets the
+// workspace up, so it orders with every memory access.
+def PTO_MakePrefetchAsyncContextOp : PTO_OrderingOp<"make_prefetch_async_context"> {
+  let summary = "a prefetch context kept in a global-memory workspace";
+  let arguments = (ins PTO_Ptr:$workspace);
+  let results = (outs PTO_PrefetchAsyncContext:$ctx);
+  let assemblyFormat = [{
+    `(` $workspace `:` qualified(type($workspace)) `)` attr-dict `->` qualified(type($ctx))
+  }];
+  let hasVerifier = 1;
+}
+// `%ctx : !pto.prefetch_async_context -> !pto.async_session`: the session
+// the prefetches of a context run in (a projection, no effect).
+def PTO_GetPrefetchAsyncSessionOp : PTO_Op<"get_prefetch_async_session", [Pure]> {
+  let summary = "the DMA session of a prefetch context";
+  let arguments = (ins PTO_PrefetchAsyncContext:$ctx);
+  let results = (outs PTO_AsyncSession:$session);
+  let assemblyFormat = [{
+    $ctx attr-dict `:` qualified(type($ctx)) `->` qualified(type($session))
+  }];
+}
+// `(%window, %ctx : !pto.partition_tensor_view<..>, !pto.prefetch_async_context)
+// -> !pto.async_event`: starts bringing a global window into the L2 cache;
+// comm.wait_async_event waits for it. It reads global memory while later
+// ops run, so it orders with every memory access.
+def PTO_TPrefetchAsyncOp : PTO_OrderingOp<"tprefetch_async"> {
+  let summary = "start an asynchronous prefetch of a global window into the L2 cache";
+  let arguments = (ins PTO_TileLike:$src, PTO_PrefetchAsyncContext:$ctx);
+  let results = (outs PTO_AsyncEvent:$event);
+  let assemblyFormat = [{
+    `(` $src `,` $ctx `:` qualified(type($src)) `,` qualified(type($ctx)) `)`
+    attr-dict `->` qualified(type($event))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // SKEW_PTO_OPS_TD

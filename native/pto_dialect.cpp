@@ -1389,3 +1389,539 @@ LogicalResult ReserveBufferOp::verify() {
            << stringifyAddressSpace(getLocation()) << "'";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Async DMA handles
+//===----------------------------------------------------------------------===//
+
+// Parameterless, as !pto.pipe: a `<...>` after the mnemonic is an error,
+// not a parameter silently dropped.
+template <typename TypeT>
+static Type parseParameterlessType(AsmParser &parser, StringRef name) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(loc) << "'!pto." << name << "' takes no parameters";
+    return {};
+  }
+  return TypeT::get(parser.getContext());
+}
+
+Type AsyncSessionType::parse(AsmParser &parser) {
+  return parseParameterlessType<AsyncSessionType>(parser, "async_session");
+}
+void AsyncSessionType::print(AsmPrinter &) const {}
+
+Type AsyncEventType::parse(AsmParser &parser) {
+  return parseParameterlessType<AsyncEventType>(parser, "async_event");
+}
+void AsyncEventType::print(AsmPrinter &) const {}
+
+Type PrefetchAsyncContextType::parse(AsmParser &parser) {
+  return parseParameterlessType<PrefetchAsyncContextType>(parser,
+                                                          "prefetch_async_context");
+}
+void PrefetchAsyncContextType::print(AsmPrinter &) const {}
+
+// The workspace is bytes of global memory.
+LogicalResult MakePrefetchAsyncContextOp::verify() {
+  PtrType workspace = getWorkspace().getType();
+  if (!workspace.getElementType().isInteger(8))
+    return emitOpError("the workspace must be a pointer to 8-bit integers, got ")
+           << workspace;
+  if (AddressSpaceAttr space = workspace.getMemorySpace();
+      space && space.getValue() != AddressSpace::GM)
+    return emitOpError("the workspace must be in global memory, got ") << workspace;
+  return success();
+}
+
+// What is prefetched is global memory: a view of it, not a local tile.
+LogicalResult TPrefetchAsyncOp::verify() {
+  if (auto tile = dyn_cast<TileBufType>(getSrc().getType());
+      tile && tile.getLoc() != AddressSpace::GM)
+    return emitOpError("prefetches global memory, not a tile in '")
+           << stringifyAddressSpace(tile.getLoc()) << "'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Cross-core signals, views and rebinding of tiles
+//===----------------------------------------------------------------------===//
+
+// The event is a constant id or an index value, never both.
+template <typename OpT>
+static LogicalResult verifyCrossCoreEvent(OpT op) {
+  bool constant = static_cast<bool>(op.getEventIdAttr());
+  bool value = static_cast<bool>(op.getEventIdDyn());
+  if (constant == value)
+    return op.emitOpError("takes one event id: a constant or an index value");
+  if (constant && op.getEventIdAttr().getInt() < 0)
+    return op.emitOpError("event id must be >= 0, got ")
+           << op.getEventIdAttr().getInt();
+  return success();
+}
+
+// The FFTS mode, when given, is 0 (between blocks), 1 (within a sub-block)
+// or 2 (within a block).
+template <typename OpT>
+static LogicalResult verifyCrossCoreSync(OpT op) {
+  if (failed(verifyCrossCoreEvent(op)))
+    return failure();
+  if (IntegerAttr mode = op.getFftsModeAttr();
+      mode && (mode.getInt() < 0 || mode.getInt() > 2))
+    return op.emitOpError("ffts_mode must be 0, 1 or 2, got ") << mode.getInt();
+  return success();
+}
+
+LogicalResult SyncSetOp::verify() { return verifyCrossCoreSync(*this); }
+LogicalResult SyncWaitOp::verify() { return verifyCrossCoreSync(*this); }
+
+// Bits of one element of a tile (the dialect's own 8-bit and packed 4-bit
+// float types take one byte).
+static unsigned tileElementBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 8;
+}
+
+// The same buffer with another element type: same memory, shape and valid
+// shape, and no more bytes than the source has.
+LogicalResult BitcastOp::verify() {
+  TileBufType source = getSrc().getType(), result = getResult().getType();
+  if (source.getLoc() != result.getLoc() || source.getRows() != result.getRows() ||
+      source.getCols() != result.getCols() ||
+      source.getValidRows() != result.getValidRows() ||
+      source.getValidCols() != result.getValidCols())
+    return emitOpError("the result must be a tile of the source's memory, "
+                       "shape and valid shape, got ")
+           << result;
+  if (tileElementBits(result.getElementType()) >
+      tileElementBits(source.getElementType()))
+    return emitOpError("result elements (")
+           << result.getElementType() << ") are wider than the source's ("
+           << source.getElementType() << ")";
+  return success();
+}
+
+Value BitcastOp::getViewSource() { return getSrc(); }
+
+LogicalResult TAssignOp::verify() {
+  if (getResult().getType() != getTile().getType())
+    return emitOpError("the result must have the tile's type ")
+           << getTile().getType() << ", got " << getResult().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tmrgsort
+//===----------------------------------------------------------------------===//
+
+// One list in blocks:  ins(%src, %blockLen : T, i32) outs(%dst : T)
+// 2 to 4 lists:        ins(%s0, %s1, .., %tmp {exhausted = b} : T0, T1, .., Ttmp)
+//                      outs(%dst, %executed : T, Te)
+//   or, without the scratch tile,
+//                      ins(%s0, %s1, .. no_tmp {exhausted = b} : T0, T1, ..)
+//                      outs(%dst, %executed : T, Te)
+// then the attribute dictionary.
+ParseResult TMrgSortOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  SmallVector<OpAsmParser::UnresolvedOperand, 5> ins;
+  SmallVector<Type, 5> insTypes;
+  SMLoc insLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword("ins") || parser.parseLParen() ||
+      parser.parseOperandList(ins))
+    return failure();
+  bool noTmp = succeeded(parser.parseOptionalKeyword("no_tmp"));
+  std::optional<bool> exhausted;
+  if (succeeded(parser.parseOptionalLBrace())) {
+    SMLoc flagLoc = parser.getCurrentLocation();
+    StringRef value;
+    if (parser.parseKeyword("exhausted") || parser.parseEqual() ||
+        parser.parseKeyword(&value) || parser.parseRBrace())
+      return failure();
+    if (value != "true" && value != "false")
+      return parser.emitError(flagLoc, "expected 'exhausted = true' or 'false'");
+    exhausted = value == "true";
+  }
+  if (parser.parseColonTypeList(insTypes) || parser.parseRParen())
+    return failure();
+  if (ins.size() != insTypes.size())
+    return parser.emitError(insLoc) << "ins has " << ins.size()
+                                    << " operands but " << insTypes.size()
+                                    << " types";
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> outs;
+  SmallVector<Type, 2> outsTypes;
+  SMLoc outsLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword("outs") || parser.parseLParen() ||
+      parser.parseOperandList(outs) || parser.parseColonTypeList(outsTypes) ||
+      parser.parseRParen())
+    return failure();
+  if (outs.size() != outsTypes.size())
+    return parser.emitError(outsLoc) << "outs has " << outs.size()
+                                     << " operands but " << outsTypes.size()
+                                     << " types";
+  // One list in blocks: no `no_tmp` or `{exhausted}` clause, a block
+  // length, one out.
+  bool blocks = ins.size() == 2 && !noTmp && !exhausted && outs.size() == 1;
+  size_t lists = blocks ? 1 : ins.size() - (noTmp ? 0 : 1);
+  if (!blocks && (lists < 2 || lists > 4 || outs.size() != 2))
+    return parser.emitError(insLoc)
+           << "expected ins(%src, %blockLen) outs(%dst), or ins of 2 to 4 "
+              "sorted lists and a scratch tile (or `no_tmp`) with "
+              "outs(%dst, %executed)";
+  bool tmp = !blocks && !noTmp;
+  if (parser.resolveOperands(ArrayRef(ins).take_front(lists),
+                             ArrayRef(insTypes).take_front(lists), insLoc,
+                             result.operands) ||
+      (blocks && parser.resolveOperand(ins[1], insTypes[1], result.operands)) ||
+      parser.resolveOperand(outs[0], outsTypes[0], result.operands) ||
+      (tmp && parser.resolveOperand(ins.back(), insTypes.back(),
+                                    result.operands)) ||
+      (!blocks && parser.resolveOperand(outs[1], outsTypes[1], result.operands)))
+    return failure();
+  int32_t merge = blocks ? 0 : 1;
+  result.addAttribute(getOperandSegmentSizeAttr(),
+                      b.getDenseI32ArrayAttr({static_cast<int32_t>(lists),
+                                              1 - merge, 1, tmp ? 1 : 0, merge}));
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  StringAttr flag = getExhaustedAttrName(result.name);
+  if (exhausted)
+    result.attributes.set(flag, b.getBoolAttr(*exhausted));
+  else if (!result.attributes.get(flag))
+    result.attributes.set(flag, b.getBoolAttr(false));
+  return success();
+}
+
+void TMrgSortOp::print(OpAsmPrinter &p) {
+  SmallVector<StringRef, 2> elided = {getOperandSegmentSizeAttr()};
+  if (getBlockLen()) {
+    p << " ins(" << getSrcs().front() << ", " << getBlockLen() << " : "
+      << getSrcs().front().getType() << ", " << getBlockLen().getType()
+      << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+    // The flag means nothing here: shown only when set.
+    if (!getExhausted())
+      elided.push_back(getExhaustedAttrName());
+  } else {
+    p << " ins(" << getSrcs();
+    if (getTmp())
+      p << ", " << getTmp();
+    else
+      p << " no_tmp";
+    p << " {exhausted = " << (getExhausted() ? "true" : "false") << "} : "
+      << getSrcs().getTypes();
+    if (getTmp())
+      p << ", " << getTmp().getType();
+    p << ") outs(" << getDst() << ", " << getExecuted() << " : "
+      << getDst().getType() << ", " << getExecuted().getType() << ")";
+    elided.push_back(getExhaustedAttrName());
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
+LogicalResult TMrgSortOp::verify() {
+  size_t lists = getSrcs().size();
+  if (getBlockLen()) {
+    if (lists != 1 || getTmp() || getExecuted())
+      return emitOpError("with a block length merges the blocks of one tile: "
+                         "one source, no scratch tile, no executed counts");
+    return success();
+  }
+  if (lists < 2 || lists > 4)
+    return emitOpError("merges 2 to 4 sorted lists, got ") << lists;
+  if (!getExecuted())
+    return emitOpError("merging lists takes an executed-counts operand");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tsels, tscatter, tgather, mscatter
+//===----------------------------------------------------------------------===//
+
+// `ins(` a list of operands `:` as many types `)`: the operands and their
+// types, unresolved.
+static ParseResult
+parseInsList(OpAsmParser &parser,
+             SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+             SmallVectorImpl<Type> &types, SMLoc &loc) {
+  loc = parser.getCurrentLocation();
+  if (parser.parseKeyword("ins") || parser.parseLParen() ||
+      parser.parseOperandList(operands) || parser.parseColonTypeList(types) ||
+      parser.parseRParen())
+    return failure();
+  if (operands.size() != types.size())
+    return parser.emitError(loc) << "ins has " << operands.size()
+                                 << " operands but " << types.size() << " types";
+  return success();
+}
+
+// `outs(%dst : T)`, resolved into the operands.
+static ParseResult parseOutsOperand(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand dst;
+  Type type;
+  if (parser.parseKeyword("outs") || parser.parseLParen() ||
+      parser.parseOperand(dst) || parser.parseColonType(type) ||
+      parser.parseRParen() || parser.resolveOperand(dst, type, result.operands))
+    return failure();
+  return success();
+}
+
+// `ins(...)` with as many operands as one of `counts` (else an error saying
+// `expected`), `outs(%dst : T)`, then the attribute dictionary.
+static ParseResult parseCountedInsOuts(OpAsmParser &parser, OperationState &result,
+                                       ArrayRef<size_t> counts, StringRef expected) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> ins;
+  SmallVector<Type, 4> types;
+  SMLoc loc;
+  if (parseInsList(parser, ins, types, loc))
+    return failure();
+  if (!llvm::is_contained(counts, ins.size()))
+    return parser.emitError(loc) << "expected " << expected;
+  if (parser.resolveOperands(ins, types, loc, result.operands) ||
+      parseOutsOperand(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+// ins(%mask, %src[, %tmp], %scalar : Tm, T[, Ttmp], S) outs(%dst : T):
+// three operands have no scratch tile, four have one.
+ParseResult TSelSOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCountedInsOuts(
+      parser, result, {3, 4},
+      "ins(%mask, %src, %scalar) or ins(%mask, %src, %tmp, %scalar)");
+}
+
+void TSelSOp::print(OpAsmPrinter &p) {
+  SmallVector<Value, 4> ins = {getMask(), getSrc()};
+  if (getTmp())
+    ins.push_back(getTmp());
+  ins.push_back(getScalar());
+  p << " ins(" << ValueRange(ins) << " : " << ValueRange(ins).getTypes()
+    << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+// `ins(%src,` then, when a brace follows (`masked`), the mask form's
+// `{maskPattern = #pto.mask_pattern<P..>} : T[, "row" | "col"]` of tscatter
+// and tgather: the pattern and the axis become attributes, the source's
+// type `type`.
+static ParseResult parseSourceOrMask(OpAsmParser &parser, OperationState &result,
+                                     StringAttr patternName, StringAttr axisName,
+                                     OpAsmParser::UnresolvedOperand &src, Type &type,
+                                     bool &masked) {
+  if (parser.parseKeyword("ins") || parser.parseLParen() ||
+      parser.parseOperand(src) || parser.parseComma())
+    return failure();
+  masked = succeeded(parser.parseOptionalLBrace());
+  if (!masked)
+    return success();
+  MaskPatternAttr pattern;
+  if (parser.parseKeyword("maskPattern") || parser.parseEqual() ||
+      parser.parseAttribute(pattern) || parser.parseRBrace() ||
+      parser.parseColonType(type))
+    return failure();
+  result.addAttribute(patternName, pattern);
+  if (succeeded(parser.parseOptionalComma())) {
+    SMLoc axisLoc = parser.getCurrentLocation();
+    std::string axis;
+    if (parser.parseString(&axis))
+      return failure();
+    if (axis != "row" && axis != "col")
+      return parser.emitError(axisLoc, "expected the axis \"row\" or \"col\"");
+    result.addAttribute(axisName, parser.getBuilder().getStringAttr(axis));
+  }
+  return success();
+}
+
+static void printMaskPatternForm(OpAsmPrinter &p, MaskPatternAttr pattern,
+                                 StringAttr axis, Type type) {
+  p << "{maskPattern = ";
+  p.printAttribute(pattern);
+  p << "} : " << type;
+  if (axis) {
+    p << ", ";
+    p.printAttribute(axis);
+  }
+}
+
+// ins(%src, %idx : T, Ti) outs(%dst : T), or
+// ins(%src, {maskPattern = #pto.mask_pattern<P..>} : T[, "row" | "col"])
+// outs(%dst : T), then the attribute dictionary.
+ParseResult TScatterOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, indexes;
+  Type srcType, indexesType;
+  bool masked;
+  if (parseSourceOrMask(parser, result, getMaskPatternAttrName(result.name),
+                        getAxisAttrName(result.name), src, srcType, masked) ||
+      (!masked && (parser.parseOperand(indexes) || parser.parseColonType(srcType) ||
+                   parser.parseComma() || parser.parseType(indexesType))))
+    return failure();
+  if (parser.parseRParen() ||
+      parser.resolveOperand(src, srcType, result.operands) ||
+      (!masked && parser.resolveOperand(indexes, indexesType, result.operands)) ||
+      parseOutsOperand(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return success();
+}
+
+void TScatterOp::print(OpAsmPrinter &p) {
+  p << " ins(" << getSrc() << ", ";
+  SmallVector<StringRef, 2> elided;
+  if (MaskPatternAttr pattern = getMaskPatternAttr()) {
+    printMaskPatternForm(p, pattern, getAxisAttr(), getSrc().getType());
+    elided = {getMaskPatternAttrName(), getAxisAttrName()};
+  } else {
+    p << getIndexes() << " : " << getSrc().getType() << ", "
+      << getIndexes().getType();
+  }
+  p << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
+// An axis only with a mask pattern, and one of "row" and "col".
+static LogicalResult verifyMaskAxis(Operation *op, MaskPatternAttr pattern,
+                                    StringAttr axis) {
+  if (!axis)
+    return success();
+  if (!pattern)
+    return op->emitOpError("takes an axis only with a maskPattern");
+  if (axis.getValue() != "row" && axis.getValue() != "col")
+    return op->emitOpError("axis must be \"row\" or \"col\", got ") << axis;
+  return success();
+}
+
+// An index tile or a mask pattern, never both.
+LogicalResult TScatterOp::verify() {
+  bool masked = static_cast<bool>(getMaskPatternAttr());
+  if (masked == static_cast<bool>(getIndexes()))
+    return emitOpError("takes an index tile or a maskPattern, not ")
+           << (masked ? "both" : "neither");
+  return verifyMaskAxis(*this, getMaskPatternAttr(), getAxisAttr());
+}
+
+// ins(%src, <the form's operands> : <types>) outs(%dst[, %cdst] : T[, Tc]):
+// a brace after the source is the mask form; otherwise the index form (one
+// destination) or the compare form (a count destination too), each with an
+// optional scratch tile last.
+ParseResult TGatherOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src;
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> extra, outs;
+  SmallVector<Type, 2> extraTypes, outTypes;
+  Type srcType;
+  bool masked;
+  SMLoc insLoc = parser.getCurrentLocation();
+  if (parseSourceOrMask(parser, result, getMaskPatternAttrName(result.name),
+                        getAxisAttrName(result.name), src, srcType, masked))
+    return failure();
+  if (!masked) {
+    if (parser.parseOperandList(extra) || parser.parseColonType(srcType))
+      return failure();
+    for (size_t i = 0; i < extra.size(); ++i) {
+      if (parser.parseComma() || parser.parseType(extraTypes.emplace_back()))
+        return failure();
+    }
+    if (extra.empty() || extra.size() > 2)
+      return parser.emitError(insLoc)
+             << "expected ins(%src, %indices[, %tmp]), ins(%src, %k[, %tmp]) or "
+                "ins(%src, {maskPattern = ...})";
+  }
+  if (parser.parseRParen() || parser.parseKeyword("outs") || parser.parseLParen())
+    return failure();
+  SMLoc outsLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(outs) || parser.parseColonTypeList(outTypes) ||
+      parser.parseRParen())
+    return failure();
+  if (outs.empty() || outs.size() > 2 || outs.size() != outTypes.size())
+    return parser.emitError(outsLoc)
+           << "expected outs(%dst : T) or, in the compare form, outs(%dst, %cdst : T, Tc)";
+  bool compare = outs.size() == 2;
+  if (masked && compare)
+    return parser.emitError(outsLoc) << "a mask-pattern tgather has one destination";
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  bool index = !masked && !compare;
+  bool scratch = extra.size() == 2;
+  if (parser.resolveOperand(src, srcType, result.operands) ||
+      (!masked && parser.resolveOperand(extra[0], extraTypes[0], result.operands)) ||
+      (scratch && parser.resolveOperand(extra[1], extraTypes[1], result.operands)) ||
+      (compare && parser.resolveOperand(outs[1], outTypes[1], result.operands)) ||
+      parser.resolveOperand(outs[0], outTypes[0], result.operands))
+    return failure();
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {1, index, compare, scratch, compare, 1}));
+  return success();
+}
+
+void TGatherOp::print(OpAsmPrinter &p) {
+  p << " ins(" << getSrc() << ", ";
+  SmallVector<StringRef, 3> elided = {getOperandSegmentSizesAttrName()};
+  if (MaskPatternAttr pattern = getMaskPatternAttr()) {
+    printMaskPatternForm(p, pattern, getAxisAttr(), getSrc().getType());
+    elided.append({getMaskPatternAttrName(), getAxisAttrName()});
+  } else {
+    SmallVector<Value, 3> ins = {getSrc(), getIndices() ? getIndices() : getKValue()};
+    if (getTmp())
+      ins.push_back(getTmp());
+    p << ValueRange(ins).drop_front() << " : " << ValueRange(ins).getTypes();
+  }
+  p << ") outs(" << getDst();
+  if (getCdst())
+    p << ", " << getCdst();
+  p << " : " << getDst().getType();
+  if (getCdst())
+    p << ", " << getCdst().getType();
+  p << ")";
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
+// Exactly one form: indices alone, a compare value with its count
+// destination, or a mask pattern (with no operand after the source); the
+// compare attributes only in the compare form.
+LogicalResult TGatherOp::verify() {
+  bool masked = static_cast<bool>(getMaskPatternAttr());
+  bool compare = static_cast<bool>(getKValue());
+  int forms = masked + compare + static_cast<bool>(getIndices());
+  if (forms != 1)
+    return emitOpError("takes one of an index tile, a compare value or a maskPattern, "
+                       "not ")
+           << (forms ? "several" : "none");
+  if (compare != static_cast<bool>(getCdst()))
+    return emitOpError("has a count destination exactly in the compare form");
+  if (masked && getTmp())
+    return emitOpError("takes no scratch tile in the mask form");
+  if (!compare && (getCmpModeAttr() || getOffsetAttr()))
+    return emitOpError("takes cmpMode and offset only in the compare form");
+  return verifyMaskAxis(*this, getMaskPatternAttr(), getAxisAttr());
+}
+
+// ins(%src, %idx : T, Ti) outs(%mem : Tm) and the attribute dictionary.
+ParseResult MScatterOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCountedInsOuts(parser, result, {2}, "ins(%src, %idx)");
+}
+
+// The other attributes first, then PTOAS's own in its order, the
+// default-valued ones only when not the default.
+void MScatterOp::print(OpAsmPrinter &p) {
+  p << " ins(" << getSrc() << ", " << getIdx() << " : " << getSrc().getType()
+    << ", " << getIdx().getType() << ") outs(" << getMem() << " : "
+    << getMem().getType() << ")";
+  StringAttr coalesce = getCoalesceAttrName(),
+             atomic = getScatterAtomicOpAttrName(),
+             oob = getScatterOobAttrName(),
+             conflict = getScatterConflictAttrName();
+  SmallVector<NamedAttribute> attrs;
+  for (NamedAttribute attr : (*this)->getAttrs())
+    if (!llvm::is_contained({coalesce, atomic, oob, conflict}, attr.getName()))
+      attrs.push_back(attr);
+  if (CoalesceAttr value = getCoalesceAttr())
+    attrs.emplace_back(coalesce, value);
+  if (getScatterAtomicOp() != ScatterAtomicOp::None)
+    attrs.emplace_back(atomic, getScatterAtomicOpAttr());
+  if (getScatterOob() != ScatterOOB::Undefined)
+    attrs.emplace_back(oob, getScatterOobAttr());
+  if (ScatterConflictAttr value = getScatterConflictAttr())
+    attrs.emplace_back(conflict, value);
+  p.printOptionalAttrDict(attrs);
+}

@@ -578,3 +578,400 @@ func.func @multi_get_of_one_tile(%t: !pto.tile_buf<vec, 16x16xf32>, %k: index) {
 
 // expected-error @below {{'!pto.pipe' takes no parameters}}
 func.func @pipe_parameter(%p: !pto.pipe<1>)
+
+// -----
+
+// The ops pypto's code generator emits (test/pto/ops-pypto.mlir).
+
+func.func @tcmp_unknown_mode(%a: !pto.tile_buf<vec, 16x16xf32>, %m: !pto.tile_buf<vec, 16x16xi8>) {
+  // expected-error @below {{expected ::skew::pto::CmpMode to be one of: eq, ne, lt, le, gt, ge}}
+  // expected-error @below {{failed to parse PTO_CmpModeAttr parameter 'value' which is to be a `::skew::pto::CmpMode`}}
+  pto.tcmp ins(%a, %a {cmpMode = #pto<cmp less>} : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%m : !pto.tile_buf<vec, 16x16xi8>)
+  return
+}
+
+// -----
+
+func.func @tcmps_mode_after_outs(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32, %m: !pto.tile_buf<vec, 16x16xi8>) {
+  // PTOAS writes the mode inside ins(...): after outs(...) nothing is read.
+  // expected-error @below {{expected operation name in quotes}}
+  pto.tcmps ins(%a, %s : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%m : !pto.tile_buf<vec, 16x16xi8>) {cmpMode = #pto<cmp gt>}
+  return
+}
+
+// -----
+
+func.func @tand_without_outs(%a: !pto.tile_buf<vec, 16x16xi32>) {
+  // The parser stops at the token after ins(...).
+  // expected-error @+2 {{custom op 'pto.tand' expected 'outs'}}
+  pto.tand ins(%a, %a : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @tsels_two_scratch_tiles(%m: !pto.tile_buf<vec, 16x16xi8>, %a: !pto.tile_buf<vec, 16x16xf32>, %s: f32) {
+  // tsels' scratch tile is optional; a fifth operand is not.
+  // expected-error @below {{custom op 'pto.tsels' expected ins(%mask, %src, %scalar) or ins(%mask, %src, %tmp, %scalar)}}
+  pto.tsels ins(%m, %a, %a, %a, %s : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @tsels_types_short(%m: !pto.tile_buf<vec, 16x16xi8>, %a: !pto.tile_buf<vec, 16x16xf32>, %s: f32) {
+  // expected-error @below {{custom op 'pto.tsels' ins has 4 operands but 3 types}}
+  pto.tsels ins(%m, %a, %a, %s : !pto.tile_buf<vec, 16x16xi8>, !pto.tile_buf<vec, 16x16xf32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @txor_scratch_type_missing(%a: !pto.tile_buf<vec, 16x16xi32>) {
+  // With a scratch tile, its type follows the sources' types.
+  // expected-error @below {{custom op 'pto.txor' number of operands and types do not match: got 1 operands and 0 types}}
+  pto.txor ins(%a, %a, %a : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%a : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @tcmps_extra_operand(%a: !pto.tile_buf<vec, 16x16xf32>, %s: f32, %m: !pto.tile_buf<vec, 16x16xi8>) {
+  // expected-error @below {{expected ':'}}
+  pto.tcmps ins(%a, %s, %s : !pto.tile_buf<vec, 16x16xf32>, f32, f32) outs(%m : !pto.tile_buf<vec, 16x16xi8>)
+  return
+}
+
+// -----
+
+func.func @tands_float_scalar(%a: !pto.tile_buf<vec, 16x16xi32>, %s: f32) {
+  // expected-error @below {{custom op 'pto.tands' invalid kind of type specified: expected builtin.integer, but found 'f32'}}
+  pto.tands ins(%a, %s : !pto.tile_buf<vec, 16x16xi32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xi32>)
+  return
+}
+
+// -----
+
+func.func @mscatter_unknown_oob(%a: !pto.tile_buf<vec, 1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>, %v: !pto.partition_tensor_view<1x64xf32>) {
+  // expected-error @below {{expected ::skew::pto::ScatterOOB to be one of: undefined, skip, clamp, wrap}}
+  // expected-error @below {{failed to parse PTO_ScatterOOBAttr parameter 'value' which is to be a `::skew::pto::ScatterOOB`}}
+  pto.mscatter ins(%a, %i : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%v : !pto.partition_tensor_view<1x64xf32>) {scatterOob = #pto<scatter_oob zero>}
+  return
+}
+
+// -----
+
+func.func @tmrgsort_lists_without_executed(%a: !pto.tile_buf<vec, 1x64xf32>, %tmp: !pto.tile_buf<vec, 1x128xf32>, %d: !pto.tile_buf<vec, 1x128xf32>) {
+  // expected-error @below {{custom op 'pto.tmrgsort' expected ins(%src, %blockLen) outs(%dst), or ins of 2 to 4 sorted lists and a scratch tile (or `no_tmp`) with outs(%dst, %executed)}}
+  pto.tmrgsort ins(%a, %a, %tmp : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x128xf32>) outs(%d : !pto.tile_buf<vec, 1x128xf32>)
+  return
+}
+
+// -----
+
+func.func @tmrgsort_bad_flag(%a: !pto.tile_buf<vec, 1x64xf32>, %tmp: !pto.tile_buf<vec, 1x128xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %e: vector<4xi16>) {
+  // expected-error @below {{custom op 'pto.tmrgsort' expected 'exhausted = true' or 'false'}}
+  pto.tmrgsort ins(%a, %a, %tmp {exhausted = maybe} : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x128xf32>) outs(%d, %e : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
+
+// -----
+
+func.func @tmrgsort_mixed_forms(%a: !pto.tile_buf<vec, 1x64xf32>, %n: i32, %tmp: !pto.tile_buf<vec, 1x128xf32>, %e: vector<4xi16>) {
+  // expected-error @below {{'pto.tmrgsort' op with a block length merges the blocks of one tile: one source, no scratch tile, no executed counts}}
+  "pto.tmrgsort"(%a, %n, %tmp, %tmp, %e) {exhausted = false, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (!pto.tile_buf<vec, 1x64xf32>, i32, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>) -> ()
+  return
+}
+
+// -----
+
+func.func @sync_set_two_event_ids(%i: index) {
+  // expected-error @below {{'pto.sync.set' op takes one event id: a constant or an index value}}
+  "pto.sync.set"(%i) {event_id = 1 : i32, pipe = #pto.pipe<PIPE_V>} : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @sync_wait_no_event_id() {
+  // expected-error @below {{'pto.sync.wait' op takes one event id: a constant or an index value}}
+  "pto.sync.wait"() {pipe = #pto.pipe<PIPE_V>} : () -> ()
+  return
+}
+
+// -----
+
+func.func @sync_set_ffts_mode() {
+  // expected-error @below {{'pto.sync.set' op ffts_mode must be 0, 1 or 2, got 3}}
+  pto.sync.set <PIPE_MTE3>, 1 {ffts_mode = 3 : i32}
+  return
+}
+
+// -----
+
+func.func @sync_wait_unknown_pipe() {
+  // expected-error @below {{custom op 'pto.sync.wait' expected ::skew::pto::HwPipe to be one of: PIPE_S, PIPE_V, PIPE_M}}
+  // expected-error @below {{custom op 'pto.sync.wait' failed to parse PTO_HwPipeAttr parameter 'value' which is to be a `::skew::pto::HwPipe`}}
+  pto.sync.wait <PIPE_Q>, 1
+  return
+}
+
+// -----
+
+func.func @bitcast_wider(%t: !pto.tile_buf<vec, 16x16xf16>) {
+  // expected-error @below {{'pto.bitcast' op result elements ('f32') are wider than the source's ('f16')}}
+  %w = pto.bitcast %t : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<vec, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_other_shape(%t: !pto.tile_buf<vec, 16x16xf16>) {
+  // expected-error @below {{'pto.bitcast' op the result must be a tile of the source's memory, shape and valid shape}}
+  %w = pto.bitcast %t : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<mat, 16x16xi16>
+  return
+}
+
+// -----
+
+func.func @tassign_other_type(%t: !pto.tile_buf<vec, 16x16xf16>, %a: i64) {
+  // expected-error @below {{'pto.tassign' op the result must have the tile's type}}
+  %w = pto.tassign %t, %a : !pto.tile_buf<vec, 16x16xf16> -> !pto.tile_buf<vec, 16x32xf16>
+  return
+}
+
+// -----
+
+// expected-error @below {{'!pto.async_event' takes no parameters}}
+func.func @async_event_parameter(%e: !pto.async_event<1>)
+
+// -----
+
+func.func @tmrgsort_no_tmp_one_list(%a: !pto.tile_buf<vec, 1x64xf32>, %d: !pto.tile_buf<vec, 1x128xf32>, %e: vector<4xi16>) {
+  // expected-error @below {{custom op 'pto.tmrgsort' expected ins(%src, %blockLen) outs(%dst), or ins of 2 to 4 sorted lists and a scratch tile (or `no_tmp`) with outs(%dst, %executed)}}
+  pto.tmrgsort ins(%a no_tmp : !pto.tile_buf<vec, 1x64xf32>) outs(%d, %e : !pto.tile_buf<vec, 1x128xf32>, vector<4xi16>)
+  return
+}
+
+// -----
+
+// The attributes of PTOAS's newer syntax: an unknown keyword is an error
+// naming the ones there are.
+
+func.func @tdiv_unknown_precision(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{expected ::skew::pto::DivPrecision to be one of: default, high_precision}}
+  // expected-error @below {{failed to parse PTO_DivPrecisionAttr parameter 'value' which is to be a `::skew::pto::DivPrecision`}}
+  pto.tdiv ins(%a, %a : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>) {precisionType = #pto<div_precision fast>}
+  return
+}
+
+// -----
+
+func.func @texp_precision_of_another_op(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // Each op family has its own precision attribute.
+  // expected-error @below {{'pto.texp' op attribute 'precisionType' failed to satisfy constraint}}
+  pto.texp ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>) {precisionType = #pto<log_precision high_precision>}
+  return
+}
+
+// -----
+
+func.func @tgemv_unknown_acc_phase(%l: !pto.tile_buf<left, 16x16xf16>, %r: !pto.tile_buf<right, 16x16xf16>, %c: !pto.tile_buf<acc, 16x16xf32>) {
+  // expected-error @below {{expected ::skew::pto::AccPhase to be one of: unspecified, partial, final}}
+  // expected-error @below {{failed to parse PTO_AccPhaseAttr parameter 'value' which is to be a `::skew::pto::AccPhase`}}
+  pto.tgemv ins(%l, %r : !pto.tile_buf<left, 16x16xf16>, !pto.tile_buf<right, 16x16xf16>) outs(%c : !pto.tile_buf<acc, 16x16xf32>) {accPhase = #pto<acc_phase middle>}
+  return
+}
+
+// -----
+
+func.func @mgather_without_coalesce(%v: !pto.partition_tensor_view<1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>, %d: !pto.tile_buf<vec, 1x64xf32>) {
+  // PTOAS requires the mode: a gather by rows and one by elements differ.
+  // expected-error @below {{'pto.mgather' op requires attribute 'coalesce'}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%d : !pto.tile_buf<vec, 1x64xf32>) {gatherOob = #pto<gather_oob clamp>}
+  return
+}
+
+// -----
+
+func.func @mgather_unknown_coalesce(%v: !pto.partition_tensor_view<1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>, %d: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @below {{expected ::skew::pto::Coalesce to be one of: row, elem}}
+  // expected-error @below {{failed to parse PTO_CoalesceAttr parameter 'value' which is to be a `::skew::pto::Coalesce`}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%d : !pto.tile_buf<vec, 1x64xf32>) {coalesce = #pto<coalesce block>}
+  return
+}
+
+// -----
+
+func.func @mscatter_unknown_conflict(%a: !pto.tile_buf<vec, 1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>, %v: !pto.partition_tensor_view<1x64xf32>) {
+  // expected-error @below {{expected ::skew::pto::ScatterConflict to be one of: default, last}}
+  // expected-error @below {{failed to parse PTO_ScatterConflictAttr parameter 'value' which is to be a `::skew::pto::ScatterConflict`}}
+  pto.mscatter ins(%a, %i : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%v : !pto.partition_tensor_view<1x64xf32>) {coalesce = #pto<coalesce elem>, scatterConflict = #pto<scatter_conflict first>}
+  return
+}
+
+// -----
+
+func.func @tscatter_unknown_pattern(%a: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @below {{expected ::skew::pto::MaskPattern to be one of: P0101, P1010, P0001, P0010, P0100, P1000, P1111}}
+  // expected-error @below {{failed to parse PTO_MaskPatternAttr parameter 'value' which is to be a `::skew::pto::MaskPattern`}}
+  pto.tscatter ins(%a, {maskPattern = #pto.mask_pattern<P0110>} : !pto.tile_buf<vec, 1x64xf32>) outs(%a : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tscatter_unknown_axis(%a: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @below {{custom op 'pto.tscatter' expected the axis "row" or "col"}}
+  pto.tscatter ins(%a, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<vec, 1x64xf32>, "diag") outs(%a : !pto.tile_buf<vec, 1x64xf32>)
+  return
+}
+
+// -----
+
+func.func @tscatter_index_and_pattern(%a: !pto.tile_buf<vec, 1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>) {
+  // expected-error @below {{'pto.tscatter' op takes an index tile or a maskPattern, not both}}
+  pto.tscatter ins(%a, %i : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%a : !pto.tile_buf<vec, 1x64xf32>) {maskPattern = #pto.mask_pattern<P0101>}
+  return
+}
+
+// -----
+
+func.func @tscatter_neither(%a: !pto.tile_buf<vec, 1x64xf32>) {
+  // expected-error @below {{'pto.tscatter' op takes an index tile or a maskPattern, not neither}}
+  "pto.tscatter"(%a, %a) : (!pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @tscatter_axis_with_indexes(%a: !pto.tile_buf<vec, 1x64xf32>, %i: !pto.tile_buf<vec, 1x64xi32>) {
+  // expected-error @below {{'pto.tscatter' op takes an axis only with a maskPattern}}
+  pto.tscatter ins(%a, %i : !pto.tile_buf<vec, 1x64xf32>, !pto.tile_buf<vec, 1x64xi32>) outs(%a : !pto.tile_buf<vec, 1x64xf32>) {axis = "row"}
+  return
+}
+
+// -----
+
+func.func @tinsert_unknown_mode(%a: !pto.tile_buf<acc, 16x16xf32>, %d: !pto.tile_buf<mat, 16x16xf16>, %i: index) {
+  // expected-error @below {{expected ::skew::pto::TInsertMode to be one of: split2, split4}}
+  // expected-error @below {{failed to parse PTO_TInsertModeAttr parameter 'value' which is to be a `::skew::pto::TInsertMode`}}
+  pto.tinsert ins(%a, %i, %i : !pto.tile_buf<acc, 16x16xf32>, index, index) outs(%d : !pto.tile_buf<mat, 16x16xf16>) {tinsertMode = #pto.tinsert_mode<split8>}
+  return
+}
+
+// -----
+
+func.func @tinsert_fp_not_a_tile(%a: !pto.tile_buf<acc, 16x16xf32>, %d: !pto.tile_buf<mat, 16x16xf16>, %i: index, %q: i64) {
+  // expected-error @below {{'pto.tinsert' op operand #3 must be tile buffer or partition tensor view or tensor view or memref of any type values or ranked tensor of any type values, but got 'i64'}}
+  pto.tinsert ins(%a, %i, %i : !pto.tile_buf<acc, 16x16xf32>, index, index fp %q : i64) outs(%d : !pto.tile_buf<mat, 16x16xf16>)
+  return
+}
+
+// -----
+
+func.func @tmov_unknown_relu(%a: !pto.tile_buf<acc, 16x16xf32>, %d: !pto.tile_buf<mat, 16x16xf16>) {
+  // expected-error @below {{expected ::skew::pto::ReluPreMode to be one of: no_relu, normal_relu, scalar_relu, vector_relu, pwl}}
+  // expected-error @below {{failed to parse PTO_ReluPreModeAttr parameter 'value' which is to be a `::skew::pto::ReluPreMode`}}
+  pto.tmov ins(%a : !pto.tile_buf<acc, 16x16xf32>) outs(%d : !pto.tile_buf<mat, 16x16xf16>) {reluPreMode = #pto<relu_pre_mode leaky>}
+  return
+}
+
+// -----
+
+func.func @tprint_unknown_format(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{expected ::skew::pto::PrintFormat to be one of: width8_precision4, width8_precision2, width10_precision6}}
+  // expected-error @below {{failed to parse PTO_PrintFormatAttr parameter 'value' which is to be a `::skew::pto::PrintFormat`}}
+  pto.tprint ins(%a : !pto.tile_buf<vec, 16x16xf32>) {printFormat = #pto<print_format width4>}
+  return
+}
+
+// -----
+
+func.func @tfillpad_unknown_pad(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @below {{expected ::skew::pto::PadValue to be one of: null, zero, max, min}}
+  // expected-error @below {{failed to parse PTO_PadValueAttr parameter 'value' which is to be a `::skew::pto::PadValue`}}
+  pto.tfillpad ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>) {padValue = #pto.pad_value<one>}
+  return
+}
+
+// -----
+
+func.func @tcvt_unknown_saturation(%a: !pto.tile_buf<vec, 16x16xf32>, %h: !pto.tile_buf<vec, 16x16xf16>) {
+  // expected-error @below {{expected ::skew::pto::SaturationMode to be one of: ON, OFF}}
+  // expected-error @below {{failed to parse PTO_SaturationModeAttr parameter 'value' which is to be a `::skew::pto::SaturationMode`}}
+  pto.tcvt ins(%a {satmode = #pto<saturation_mode SAT>} : !pto.tile_buf<vec, 16x16xf32>) outs(%h : !pto.tile_buf<vec, 16x16xf16>)
+  return
+}
+
+// -----
+
+func.func @sync_wait_ffts_mode() {
+  // expected-error @below {{'pto.sync.wait' op ffts_mode must be 0, 1 or 2, got 5}}
+  pto.sync.wait <PIPE_MTE3>, 1 {ffts_mode = 5 : i32}
+  return
+}
+
+// -----
+
+func.func @wait_async_event_old_name(%e: !pto.async_event, %s: !pto.async_session) {
+  // The newer PTOAS puts it among the comm ops.
+  // expected-error @below {{custom op 'pto.wait_async_event' is not an op of the pto dialect}}
+  // expected-note @below {{the pto ops skew-mlir reads are listed in docs/fifo-contract.md}}
+  %ok = pto.wait_async_event(%e, %s : !pto.async_event, !pto.async_session) -> i1
+  return
+}
+
+// -----
+
+func.func @prefetch_context_of_words(%ws: !pto.ptr<i32>) {
+  // expected-error @below {{'pto.make_prefetch_async_context' op the workspace must be a pointer to 8-bit integers, got '!pto.ptr<i32>'}}
+  %ctx = pto.make_prefetch_async_context(%ws : !pto.ptr<i32>) -> !pto.prefetch_async_context
+  return
+}
+
+// -----
+
+func.func @prefetch_a_local_tile(%t: !pto.tile_buf<vec, 1x64xf32>, %ctx: !pto.prefetch_async_context) {
+  // expected-error @below {{'pto.tprefetch_async' op prefetches global memory, not a tile in 'vec'}}
+  %ev = pto.tprefetch_async(%t, %ctx : !pto.tile_buf<vec, 1x64xf32>, !pto.prefetch_async_context) -> !pto.async_event
+  return
+}
+
+// -----
+
+// expected-error @below {{'!pto.prefetch_async_context' takes no parameters}}
+func.func @prefetch_context_parameter(%c: !pto.prefetch_async_context<1>)
+
+// -----
+
+func.func @gather_mask_with_a_count(%s: !pto.tile_buf<vec, 8x32xf32>, %n: !pto.tile_buf<vec, 1x8xi32>) {
+  // expected-error @below {{a mask-pattern tgather has one destination}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<vec, 8x32xf32>) outs(%s, %n : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 1x8xi32>)
+  return
+}
+
+// -----
+
+func.func @gather_index_with_a_compare_mode(%s: !pto.tile_buf<vec, 8x32xf32>, %i: !pto.tile_buf<vec, 8x32xi32>) {
+  // expected-error @below {{'pto.tgather' op takes cmpMode and offset only in the compare form}}
+  pto.tgather ins(%s, %i : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xi32>) outs(%s : !pto.tile_buf<vec, 8x32xf32>) {cmpMode = #pto<cmp lt>}
+  return
+}
+
+// -----
+
+func.func @gather_too_many_operands(%s: !pto.tile_buf<vec, 8x32xf32>, %i: !pto.tile_buf<vec, 8x32xi32>) {
+  // expected-error @below {{expected ins(%src, %indices[, %tmp]), ins(%src, %k[, %tmp]) or ins(%src, {maskPattern = ...})}}
+  pto.tgather ins(%s, %i, %s, %s : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xi32>, !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xf32>) outs(%s : !pto.tile_buf<vec, 8x32xf32>)
+  return
+}
+
+// -----
+
+func.func @gather_compare_of_a_tile(%s: !pto.tile_buf<vec, 8x32xf32>, %n: !pto.tile_buf<vec, 1x8xi32>) {
+  // A count destination makes it the compare form, whose value is a scalar.
+  // expected-error @below {{'pto.tgather' op operand #1 must be}}
+  pto.tgather ins(%s, %s : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xf32>) outs(%s, %n : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 1x8xi32>)
+  return
+}
