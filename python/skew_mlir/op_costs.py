@@ -55,9 +55,12 @@ COPY_OPS = frozenset({"linalg.copy", "linalg.transpose", "linalg.broadcast",
                       "tensor.extract_slice", "tensor.insert_slice"})
 # Tile IR (PTOAS's tile ops, destination-passing style), as the simulator
 # charges them: loads and stores by the global-memory bytes, moves by the
-# bytes they copy, matmuls by their multiply-adds, every other op with a
-# tile destination as a vector op over it.
+# bytes they copy, matmuls by their multiply-adds, the reads and writes of
+# one element (tgetval, tsetval) as a scalar op, every other op with a tile
+# destination (tgather, the column reductions, taxpy, ...) as a vector op
+# over it.
 TILE_GM_OPS = frozenset({"pto.tload", "pto.tstore"})
+TILE_SCALAR_OPS = frozenset({"pto.tsetval", "pto.tgetval"})
 TILE_COPY_OPS = frozenset({"pto.tmov", "pto.textract", "pto.ttrans"})
 TILE_CONTRACTION_OPS = frozenset({"pto.tmatmul", "pto.tmatmul.acc", "pto.tmatmul.bias"})
 TILE_TRANSCENDENTAL_OPS = frozenset({"pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip",

@@ -7,11 +7,14 @@ row reductions, row and column broadcasts, tcvt's round modes, valid shapes
 and tfillpad, strided windows, tmov / textract / tmatmul / tmatmul.acc on
 aliasing tiles) runs again with its kernel compiled by the JIT: the JIT's
 global memories must agree with the interpreter's within the executors'
-tolerance (compare.py), and the case's own expectations (numpy) then hold
-for them. The JIT's own cases follow: ops the interpreter's tests do not
-reach (tconcat, subview, scalars in global memory, addptr), what it refuses
-(a located error naming the op) and its run-time checks (a located error
-from the child process, never a wrong answer).
+tolerance (compare.py), bitwise for the conversions and for the ops of
+pypto's kernels (trelu, taddc, trem / trems, taxpy, tcolsum / tcolmax /
+tcolmin, trowexpand, tgather, tgetval), and the case's own expectations
+(numpy) then hold for them. The JIT's own cases follow: ops the
+interpreter's tests do not reach (tconcat, subview, scalars in global
+memory, addptr), what it refuses (a located error naming the op) and its
+run-time checks (a located error from the child process, never a wrong
+answer).
 """
 
 from __future__ import annotations
@@ -129,14 +132,33 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
     test(*args)
 
 
-@pytest.mark.parametrize("test", [
-    sim_cases.test_tcvt_to_narrower_floats,
-    sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32,
-    sim_cases.test_trsqrt_with_a_scratch_tile_rounds_half_types_once,
-    sim_cases.test_tci_and_tsetval_in_storage_order])
-def test_interpreter_conversion_case_under_the_jit_bitwise(monkeypatch, test):
+# The interpreter's cases the JIT must reproduce bit for bit: conversions,
+# and the ops of pypto's kernels that each executor models on its own
+# (trelu, taddc, trem / trems, taxpy, column reductions, trowexpand,
+# tgather, tgetval; their located errors: the run-time checks below).
+BITWISE_CASES = [
+    (sim_cases.test_tcvt_to_narrower_floats, None),
+    (sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32, None),
+    (sim_cases.test_trsqrt_with_a_scratch_tile_rounds_half_types_once, None),
+    (sim_cases.test_tci_and_tsetval_in_storage_order, None),
+    (sim_cases.test_trelu_and_taddc, "dtype"),
+    (sim_cases.test_trem_and_trems_take_the_divisors_sign, "dtype, tmp"),
+    (sim_cases.test_trem_of_special_values, "dtype"),
+    (sim_cases.test_taxpy_adds_the_scaled_source_to_what_the_destination_holds, "src, dst"),
+    (sim_cases.test_column_reductions, "op, dtype, rows, cols, tmp, attrs"),
+    (sim_cases.test_trowexpand_broadcasts_each_rows_first_element, None),
+    (sim_cases.test_tgather_reads_linear_offsets_of_the_source, None),
+    (sim_cases.test_tgetval_reads_the_element_at_an_offset_of_the_storage_order, None),
+    (sim_cases.test_tfillpad_pad_value_overrides_the_destination_types_pad, "pad,fill"),
+]
+
+
+@pytest.mark.parametrize("test,args", [
+    pytest.param(test, args, id=f"{test.__name__}-{i}")
+    for test, names in BITWISE_CASES for i, args in enumerate(_params(test, names))])
+def test_interpreter_case_under_the_jit_bitwise(monkeypatch, test, args):
     monkeypatch.setattr(sim_cases, "run_kernel", bitwise)
-    test()
+    test(*args)
 
 
 def bitwise(body: str, arrays: list[np.ndarray], kind: str = "vector") -> list[np.ndarray]:
@@ -217,11 +239,54 @@ def test_tci_into_a_tile_of_another_type_is_refused_at_the_op():
         run_jit(sim_cases.TCI_INTO_F32, [rand()])
 
 
+def test_a_binary_tree_column_sum_is_refused_at_the_op():
+    """tcolsum's isBinary = true sums in pto-isa's tree order, which neither
+    executor models."""
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %r = pto.alloc_tile : {sim_cases.ROW}",
+        f"  pto.tcolsum ins(%x, %x : {T}, {T}) outs(%r : {sim_cases.ROW}) {{isBinary = true}}"])
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.tcolsum': isBinary = true: "
+                                             r"its binary-tree summation order is not lowered"):
+        run_jit(body, [rand()])
+
+
+def test_tgather_forms_and_tcvt_saturation_not_lowered_are_refused_at_the_op():
+    gather = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %y = pto.alloc_tile : {T}",
+        f"  pto.tgather ins(%x, {{maskPattern = #pto.mask_pattern<P1010>}} : {T}) "
+        f"outs(%y : {T})"])
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.tgather': the mask-pattern "
+                                             r"form is not lowered"):
+        run_jit(gather, [rand()])
+    cvt = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %y = pto.alloc_tile : !pto.tile_buf<vec, 16x32xi32>",
+        f"  pto.tcvt ins(%x {{satmode = #pto<saturation_mode ON>}} : {T}) "
+        "outs(%y : !pto.tile_buf<vec, 16x32xi32>)"])
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.tcvt': saturation \(satmode "
+                                             r"ON\) is not lowered"):
+        run_jit(cvt, [rand()])
+
+
 def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
     body = "  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>"
     with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.syncall': the JIT "
                                              r"executor cannot lower it"):
         run_jit(body, [np.zeros(4, np.float32)])
+
+
+DYN_COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=?x?>"
+IDX_ROW = "!pto.tile_buf<vec, 1x32xi32>"
+# A gather of 32 consecutive elements of %x from `start`, `valid` first.
+GATHER = "\n".join([
+    "  %c8 = arith.constant 8 : index",
+    "{valid}  %start = arith.constant {start} : i32",
+    f"  %i = pto.alloc_tile : {IDX_ROW}",
+    f"  pto.tci ins(%start : i32) outs(%i : {IDX_ROW})",
+    "  %g = pto.alloc_tile : !pto.tile_buf<vec, 1x32xf32>",
+    f"  pto.tgather ins(%x, %i : {T}, {IDX_ROW}) outs(%g : !pto.tile_buf<vec, 1x32xf32>)"])
 
 
 @pytest.mark.parametrize("case,message", [
@@ -285,6 +350,29 @@ def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
     ("  %far = arith.constant 300000 : i64\n"
      f"  %t = pto.alloc_tile addr = %far : {T}",
      "beyond the 262144 bytes the JIT gives 'vec'"),
+    # A gather index beyond its 512-element source (500, 501, ...), and one
+    # naming an element beyond the source's 8 valid rows (element 256).
+    (GATHER.format(start=500, valid=""), "the element is outside the 16x32 tile"),
+    (GATHER.format(start=250, valid=f"  pto.set_validshape %x, %c8, %c8 : {T}\n"),
+     "reads an element outside the valid shape of the tile"),
+    # tgetval beyond the tile, and beyond its 8x8 valid region.
+    (f"  %k = arith.constant 512 : index\n  %v = pto.tgetval ins(%x, %k : {T}, index) outs : f32",
+     "the element is outside the 16x32 tile"),
+    ("  %c8 = arith.constant 8 : index\n"
+     f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
+     "  %k = arith.constant 40 : index\n"
+     f"  %v = pto.tgetval ins(%x, %k : {T}, index) outs : f32\n"
+     "  pto.store_scalar %v, %g0[%c0] : !pto.ptr<f32>, f32",
+     "reads an element outside the valid shape of the tile"),
+    # A column reduction into two rows.
+    ("  %r = pto.alloc_tile : !pto.tile_buf<vec, 2x32xf32>\n"
+     f"  pto.tcolmax ins(%x : {T}) outs(%r : !pto.tile_buf<vec, 2x32xf32>)",
+     "reduces the columns of a tile into one whose valid shape is not \\(1 x columns\\)"),
+    # A row broadcast of a column of 8 valid rows over 16.
+    ("  %c8 = arith.constant 8 : index\n"
+     f"  %col = pto.alloc_tile valid_row = %c8 valid_col = %c1 : {DYN_COL}\n"
+     f"  pto.trowexpand ins(%col : {DYN_COL}) outs(%x : {T})",
+     "broadcasts a column tile whose valid rows are fewer than the rows written"),
 ])
 def test_run_time_checks_end_the_run_at_the_op(case, message):
     body = "\n".join([view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T), case])

@@ -33,8 +33,10 @@ func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}}
     return [m.base.reshape(a.shape) for m, a in zip(memories, arrays)]
 
 
-def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.float32):
-    """`op` on tiles loaded from `arrays` (16x32), and a scalar when given."""
+def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.float32,
+                tmp=False):
+    """`op` on tiles loaded from `arrays` (16x32), and a scalar when given,
+    then a scratch tile when `tmp`."""
     n_in, rows, cols = len(arrays), 16, 32
     body = []
     for i in range(n_in):
@@ -44,6 +46,9 @@ def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.
     if scalar is not None:
         body.append(f"  %s = arith.constant {scalar} : {dtype}")
         ins, types = ins + ["%s"], types + [dtype]
+    if tmp:
+        body.append(f"  %tmp = pto.alloc_tile : {tile}")
+        ins, types = ins + ["%tmp"], types + [tile]
     body.append(f"  pto.{op} ins({', '.join(ins)} : {', '.join(types)}) outs(%y : {tile})")
     body.append(store("y", rows, cols, dtype, tile))
     out = np.zeros((rows, cols), arrays[0].dtype if arrays else out_dtype)
@@ -173,7 +178,7 @@ def test_tcvt_unmodelled_mode_is_a_located_error():
         _cvt(rand(), "FLOOR", "f16")
 
 
-@pytest.mark.parametrize("op", ["tcolsum", "trelu"])
+@pytest.mark.parametrize("op", ["trowargmax", "tcolargmax"])
 def test_op_the_dialect_reads_but_the_simulator_does_not_run(op):
     """An op of PTOAS's kernels the simulator has no model of: a located
     error naming it, not a traceback."""
@@ -213,6 +218,26 @@ def test_valid_shapes_and_fillpad():
     np.testing.assert_array_equal(z, x[:8, :20])
 
 
+@pytest.mark.parametrize("pad,fill", [("zero", 0.0), ("max", np.inf), ("min", -np.inf)])
+def test_tfillpad_pad_value_overrides_the_destination_types_pad(pad, fill):
+    """tfillpad's padValue attribute (PTOAS) is the fill outside the source's
+    valid region, whatever the destination type's pad (here min)."""
+    x = rand()
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %c8 = arith.constant 8 : index",
+        f"  %part = pto.alloc_tile valid_row = %c8 valid_col = %c8 : {DYN}",
+        f"  pto.tmov ins(%x : {T}) outs(%part : {DYN})",
+        view("g1", "y", 16, 32, "f32", PAD_MIN),
+        f"  pto.tfillpad ins(%part : {DYN}) outs(%y : {PAD_MIN}) "
+        f"{{padValue = #pto.pad_value<{pad}>}}",
+        store("y", 16, 32, "f32", PAD_MIN)])
+    _, y = run_kernel(body, [x, np.zeros((16, 32), np.float32)])
+    expected = np.full((16, 32), fill, np.float32)
+    expected[:8, :8] = x[:8, :8]
+    np.testing.assert_array_equal(y, expected)
+
+
 def test_reading_outside_a_valid_region_is_a_located_error():
     body = "\n".join([
         view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
@@ -227,6 +252,7 @@ def test_reading_outside_a_valid_region_is_a_located_error():
 
 EMPTY_COL = "!pto.tile_buf<vec, 16x1xf32, blayout=col_major, valid=?x?>"
 EMPTY_ROW = "!pto.tile_buf<vec, 1x32xf32, valid=?x?>"
+EMPTY_IDX = "!pto.tile_buf<vec, 16x32xi32, valid=?x?>"
 
 
 @pytest.mark.parametrize("op, ins, types", [
@@ -237,17 +263,28 @@ EMPTY_ROW = "!pto.tile_buf<vec, 1x32xf32, valid=?x?>"
     ("trowexpandsub", "%e, %c", [DYN, EMPTY_COL]),
     ("tcolexpandadd", "%e, %r", [DYN, EMPTY_ROW]),
     ("tcolexpand", "%r", [EMPTY_ROW]),
-    ("tconcat", "%e, %e", [DYN, DYN])])
+    ("tconcat", "%e, %e", [DYN, DYN]),
+    ("trowexpand", "%c", [EMPTY_COL]),
+    ("tcolsum", "%e, %e", [DYN, DYN]),
+    ("tcolmax", "%e", [DYN]),
+    ("tgather", "%e, %i", [DYN, EMPTY_IDX]),
+    ("trelu", "%e", [DYN]),
+    ("taddc", "%e, %e, %e", [DYN, DYN, DYN]),
+    ("trem", "%e, %e, %e", [DYN, DYN, DYN]),
+    ("taxpy", "%e, %s", [DYN, "f32"])])
 def test_an_empty_destination_region_is_a_no_op(op, ins, types):
     """Kernels that set valid shapes at run time (the public Qwen3 prefill
     samples) run vector ops on tiles whose valid shape is still 0x0: the op
     reads and writes nothing, whatever the tiles' types (the JIT used to stop
     at its checks of the row, column and concatenated sources)."""
-    dst = EMPTY_COL if op.startswith("trow") and "expand" not in op else DYN
+    dst = (EMPTY_COL if op.startswith("trow") and "expand" not in op else
+           EMPTY_ROW if op.startswith("tcol") and "expand" not in op else DYN)
     body = "\n".join([
         f"  %e = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {DYN}",
         f"  %c = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {EMPTY_COL}",
         f"  %r = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {EMPTY_ROW}",
+        f"  %i = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {EMPTY_IDX}",
+        "  %s = arith.constant 2.0 : f32",
         f"  %d = pto.alloc_tile valid_row = %c0 valid_col = %c0 : {dst}",
         f"  pto.{op} ins({ins} : {', '.join(types)}) outs(%d : {dst})",
         view("g0", "y", 16, 32, "f32", T), load("y", 16, 32, "f32", T),
@@ -602,3 +639,311 @@ def test_tmatmul_of_fewer_rows_than_the_accumulator():
     expected = np.zeros((16, 32), np.float32)
     expected[:5, :24] = 2 * (a[:5] @ b[:, :24])
     np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-5)
+
+
+# --- ops of pypto's kernels: trelu, taddc, trem / trems, taxpy, column
+# reductions, trowexpand, tgather, tgetval (each executor its own model;
+# test/jit runs these cases again, bitwise) ------------------------------------
+
+def _tile_of(dtype, rows=16, cols=32, extra="") -> str:
+    return f"!pto.tile_buf<vec, {rows}x{cols}x{NAMES[np.dtype(dtype)]}{extra}>"
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_trelu_and_taddc(dtype):
+    """trelu: max(x, 0) as an IEEE maximum (-0.0 gives +0.0, NaN stays);
+    taddc: (a + b) + c, each sum rounded to the element type."""
+    a, b, c = (rand(low=-4, high=4).astype(dtype) for _ in range(3))
+    a[0, :6] = [-0.0, 0.0, -1.0, np.nan, np.inf, -np.inf]
+    tile, name = _tile_of(dtype), NAMES[np.dtype(dtype)]
+    relu = elementwise("trelu", [a], tile=tile, dtype=name)
+    np.testing.assert_array_equal(relu, np.where((a > 0) | np.isnan(a), a, dtype(0)))
+    assert not np.signbit(relu[0, 0])
+    np.testing.assert_array_equal(elementwise("taddc", [a, b, c], tile=tile, dtype=name),
+                                  (a + b) + c)
+
+
+@pytest.mark.parametrize("dtype, tmp", [(np.float32, False), (np.float32, True),
+                                        (np.float16, True), (np.int32, False)])
+def test_trem_and_trems_take_the_divisors_sign(dtype, tmp):
+    """pto-isa's TREM / TREMS: a - floor(a / b) * b, whose sign is the
+    divisor's (Python's %), not fmod's (the dividend's): -7 rem 3 is 2 and 7
+    rem -3 is -2 where fmod gives -1 and 1."""
+    a = rand(low=-20, high=20).astype(dtype)
+    b = (rand(low=1, high=7) * np.where(rand() < 0, -1, 1)).astype(dtype)
+    a[0, :6], b[0, :6] = [-7, 7, -7, 7, 6, -6], [3, -3, -3, 3, -3, 3]
+    tile, name = _tile_of(dtype), NAMES[np.dtype(dtype)]
+    rem = elementwise("trem", [a, b], tile=tile, dtype=name, tmp=tmp)
+    np.testing.assert_array_equal(rem, np.remainder(a, b))
+    assert list(rem[0, :6]) == [2, -2, -1, 1, 0, 0]
+    if np.dtype(dtype).kind == "f":  # an exact division: a zero of the divisor's sign
+        assert list(np.signbit(rem[0, 4:6])) == [True, False]
+    scalar = "-3.0" if np.dtype(dtype).kind == "f" else "-3"
+    rems = elementwise("trems", [a], tile=tile, dtype=name, scalar=scalar, tmp=tmp)
+    np.testing.assert_array_equal(rems, np.remainder(a, dtype(-3)))
+    assert (rems <= 0).all()
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 3.0, -3.0, 7.5, -7.5, 0.1, -0.1, 1e4, -1e4, 65504.0, 6e-8,
+           -6e-8, np.inf, -np.inf, np.nan]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32])
+def test_trem_of_special_values(dtype):
+    """Every pair of zeros of both signs, infinities, NaN, subnormals and
+    large quotients (integers: 0, -1 and the extremes) as numpy's remainder
+    computes it, floats in f32 (a zero divisor: NaN for floats, 0 for
+    integers)."""
+    info = np.iinfo(dtype) if np.dtype(dtype).kind == "i" else None
+    values = ([0, 1, -1, 3, -3, 7, -7, info.min, info.max, info.min + 1]
+              if info else SPECIAL)
+    pairs = np.array([(x, y) for x in values for y in values])
+    with np.errstate(all="ignore"):
+        a, b = (np.resize(pairs[:, k], 512).reshape(16, 32).astype(dtype) for k in (0, 1))
+        expected = np.remainder(a, b)
+    tile, name = _tile_of(dtype), NAMES[np.dtype(dtype)]
+    np.testing.assert_array_equal(elementwise("trem", [a, b], tile=tile, dtype=name), expected)
+
+
+def _taxpy(x: np.ndarray, y: np.ndarray, scalar: str) -> np.ndarray:
+    src, dst = _tile_of(x.dtype), _tile_of(y.dtype)
+    sname, dname = NAMES[x.dtype], NAMES[y.dtype]
+    body = "\n".join([
+        view("g0", "x", 16, 32, sname, src), load("x", 16, 32, sname, src),
+        view("g1", "y", 16, 32, dname, dst), load("y", 16, 32, dname, dst),
+        f"  %s = arith.constant {scalar} : {sname}",
+        f"  pto.taxpy ins(%x, %s : {src}, {sname}) outs(%y : {dst})",
+        store("y", 16, 32, dname, dst)])
+    return run_kernel(body, [x, y])[1]
+
+
+@pytest.mark.parametrize("src, dst", [(np.float32, np.float32), (np.float16, np.float16),
+                                      (np.float16, np.float32)])
+def test_taxpy_adds_the_scaled_source_to_what_the_destination_holds(src, dst):
+    """dst + src * scalar: the product rounded to src's type, the sum to
+    dst's (pto-isa's widening form: an f16 source into an f32 destination)."""
+    x, y = rand().astype(src), rand().astype(dst)
+    expected = y + (x * src(0.3)).astype(dst)
+    np.testing.assert_array_equal(_taxpy(x, y, "0.3"), expected)
+
+
+def _column_reduction(op: str, x: np.ndarray, rows: int = 16, cols: int = 32,
+                      tmp: str = "", attrs: str = "", out_cols: int | None = None) -> np.ndarray:
+    """`op` of the rows x cols valid region of the 16x32 tile loaded from x
+    into a 1 x out_cols row (out_cols: cols); `tmp`: a scratch tile."""
+    name, out_cols = NAMES[x.dtype], out_cols or cols
+    src, dst = _tile_of(x.dtype), _tile_of(x.dtype, 1, 32, ", valid=1x?")
+    body = "\n".join([
+        view("g0", "x", 16, 32, name, src), load("x", 16, 32, name, src),
+        f"  %vr = arith.constant {rows} : index",
+        f"  %vc = arith.constant {cols} : index",
+        f"  %oc = arith.constant {out_cols} : index",
+        f"  pto.set_validshape %x, %vr, %vc : {src}",
+        view("g1", "y", 1, out_cols, name, dst).replace(
+            f"pto.alloc_tile : {dst}", f"pto.alloc_tile valid_col = %oc : {dst}"),
+        f"  %tmp = pto.alloc_tile : {src}",
+        f"  pto.{op} ins(%x{', %tmp' if tmp else ''} : {src}{', ' + src if tmp else ''}) "
+        f"outs(%y : {dst}){attrs}",
+        store("y", 1, out_cols, name, dst)])
+    return run_kernel(body, [x, np.zeros((1, out_cols), x.dtype)])[1][0]
+
+
+def _sum_rows(x: np.ndarray) -> np.ndarray:
+    """The column sums of x row after row, in f32 (f16: rounded once)."""
+    total = np.zeros(x.shape[1], np.float32)
+    for row in x.astype(np.float32):
+        total = total + row
+    return total.astype(x.dtype)
+
+
+@pytest.mark.parametrize("op, dtype, rows, cols, tmp, attrs", [
+    ("tcolsum", np.float32, 16, 32, "", ""),
+    ("tcolsum", np.float32, 12, 20, "tmp", " {isBinary = false}"),
+    ("tcolsum", np.float16, 16, 32, "tmp", ""),
+    ("tcolsum", np.int32, 16, 32, "", ""),
+    ("tcolmax", np.float32, 12, 20, "", ""),
+    ("tcolmin", np.float16, 7, 32, "", "")])
+def test_column_reductions(op, dtype, rows, cols, tmp, attrs):
+    """dst[0, c] over the source's valid rows, for the destination's valid
+    columns: a sum row after row (pto-isa's sequential TCOLSUM), from 0, in
+    f32 for f16 and rounded once; max and min."""
+    x = rand(low=-8, high=8).astype(dtype)
+    got = _column_reduction(op, x, rows, cols, tmp, attrs)
+    region = x[:rows, :cols]
+    expected = {"tcolsum": _sum_rows, "tcolmax": lambda v: v.max(axis=0),
+                "tcolmin": lambda v: v.min(axis=0)}[op](region)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_column_reductions_refuse_what_they_do_not_model():
+    x = rand()
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: reduces the columns of a 16x20 tile into "
+                                       r"one whose valid shape is 1x32 \(needs 1x20\)"):
+        _column_reduction("tcolmax", x, cols=20, out_cols=32)
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: reduces columns of no valid row \(0x32\) "
+                                       r"to a maximum or minimum"):
+        _column_reduction("tcolmin", x, rows=0)
+    assert not _column_reduction("tcolsum", x, rows=0).any()  # an empty column sums to 0
+    with pytest.raises(SimError, match=r"unsupported op 'pto.tcolsum': isBinary = true: its "
+                                       r"binary-tree summation order is not modelled"):
+        _column_reduction("tcolsum", x, tmp="tmp", attrs=" {isBinary = true}")
+
+
+def _trowexpand(col: np.ndarray, valid_col_rows: int = 16, rows: int = 16,
+                cols: int = 32) -> np.ndarray:
+    """The 16x1 column `col` (its valid rows `valid_col_rows`) broadcast over
+    the rows x cols valid region of a 16x32 tile, stored as rows x cols."""
+    body = "\n".join([
+        "  %c16 = arith.constant 16 : index",
+        "  %cv = pto.make_tensor_view %g0, shape = [%c16, %c1], strides = [%c1, %c16] "
+        "{layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf32>",
+        "  %col_w = pto.partition_view %cv, offsets = [%c0, %c0], sizes = [%c16, %c1] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x1xf32>",
+        "  %col = pto.alloc_tile : " + COL, load("col", 16, 1, "f32", COL),
+        f"  %cr = arith.constant {valid_col_rows} : index",
+        f"  pto.set_validshape %col, %cr, %c1 : {COL}",
+        view("g1", "y", rows, cols, "f32", DYN).replace(
+            f"pto.alloc_tile : {DYN}", f"pto.alloc_tile valid_row = %y_r valid_col = %y_c : {DYN}"),
+        f"  pto.trowexpand ins(%col : {COL}) outs(%y : {DYN})",
+        store("y", rows, cols, "f32", DYN)])
+    return run_kernel(body, [col, np.zeros((rows, cols), np.float32)])[1]
+
+
+def test_trowexpand_broadcasts_each_rows_first_element():
+    """dst[r, c] = src[r, 0] over the destination's valid region (16x32,
+    then 8x20 of a column whose valid rows are 8)."""
+    col = rand((16,))
+    np.testing.assert_array_equal(_trowexpand(col), np.broadcast_to(col[:, None], (16, 32)))
+    np.testing.assert_array_equal(_trowexpand(col, 8, 8, 20),
+                                  np.broadcast_to(col[:8, None], (8, 20)))
+
+
+def test_trowexpand_from_a_column_of_fewer_valid_rows_is_a_located_error():
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: broadcasts a column whose valid shape is "
+                                       r"8x1 over 16 rows"):
+        _trowexpand(rand((16,)), 8)
+
+
+IDX = "!pto.tile_buf<vec, 16x64xi32>"
+GATHERED = "!pto.tile_buf<vec, 16x64xf32, valid=?x?>"
+
+
+def _gather(x: np.ndarray, indices: np.ndarray, src: str = T, rows: int = 16, cols: int = 64,
+            src_valid: tuple[int, int] | None = None) -> np.ndarray:
+    """tgather (with a scratch tile) from x, loaded into a tile of type
+    `src`, at the 16x64 indices into the rows x cols valid region of a 16x64
+    destination, stored as rows x cols."""
+    sr, sc = x.shape
+    name = NAMES[x.dtype]
+    dst = GATHERED.replace("f32", name)
+    valid = [] if src_valid is None else [
+        f"  %sr = arith.constant {src_valid[0]} : index",
+        f"  %sc = arith.constant {src_valid[1]} : index",
+        f"  pto.set_validshape %x, %sr, %sc : {src}"]
+    body = "\n".join([
+        view("g0", "x", sr, sc, name, src), load("x", sr, sc, name, src), *valid,
+        view("g1", "i", 16, 64, "i32", IDX), load("i", 16, 64, "i32", IDX),
+        f"  %tmp = pto.alloc_tile : {IDX}",
+        view("g2", "y", rows, cols, name, dst).replace(
+            f"pto.alloc_tile : {dst}", f"pto.alloc_tile valid_row = %y_r valid_col = %y_c : {dst}"),
+        f"  pto.tgather ins(%x, %i, %tmp : {src}, {IDX}, {IDX}) outs(%y : {dst})",
+        store("y", rows, cols, name, dst)])
+    return run_kernel(body, [x, indices, np.zeros((rows, cols), x.dtype)])[2]
+
+
+def test_tgather_reads_linear_offsets_of_the_source():
+    """dst[r, c] = the element at offset indices[r, c] of the source's
+    storage order: pypto's rotary kernels gather row r, column c // 2 of a
+    16x32 source as r * 32 + c // 2 into a 16x64 destination; offsets may
+    cross rows; a col_major source is read column after column; a partial
+    destination reads only its valid region's indices."""
+    x = rand()
+    rows, cols = np.indices((16, 64))
+    duplicated = (rows * 32 + cols // 2).astype(np.int32)
+    np.testing.assert_array_equal(_gather(x, duplicated), np.repeat(x, 2, axis=1))
+    shuffled = np.random.default_rng(3).integers(0, 512, (16, 64)).astype(np.int32)
+    np.testing.assert_array_equal(_gather(x, shuffled), x.reshape(-1)[shuffled])
+    h = rand((8, 64)).astype(np.float16)  # 512 elements, stored column after column
+    by_columns = "!pto.tile_buf<vec, 8x64xf16, blayout=col_major>"
+    np.testing.assert_array_equal(_gather(h, shuffled, by_columns),
+                                  h.reshape(-1, order="F")[shuffled])
+    partial = shuffled.copy()
+    partial[8:], partial[:, 20:] = 9999, -1  # outside the destination's valid region: unread
+    np.testing.assert_array_equal(_gather(x, partial, rows=8, cols=20),
+                                  x.reshape(-1)[shuffled[:8, :20]])
+
+
+def test_tgather_index_outside_the_source_is_a_located_error():
+    """An index outside the source tile (the hardware reads past it), or
+    naming an element outside its valid region, is a located error naming
+    the first such index in row-major order."""
+    x = rand()
+    indices = np.zeros((16, 64), np.int32)
+    indices[3, 5], indices[4, 0] = 512, -1
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: element 512 is outside the 16x32 tile"):
+        _gather(x, indices)
+    indices[3, 5], indices[4, 0] = 300, 0
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: reads element 300 at \(9, 12\), outside "
+                                       r"the valid shape 8x32 of the tile"):
+        _gather(x, indices, src_valid=(8, 32))
+
+
+@pytest.mark.parametrize("form,ins,outs", [
+    ("compare", "%x, %k : {T}, f32", "%y, %n : {T}, !pto.tile_buf<vec, 1x8xi32>"),
+    ("mask-pattern", "%x, {{maskPattern = #pto.mask_pattern<P0101>}} : {T}", "%y : {T}")])
+def test_tgather_forms_not_modelled_are_located_errors(form, ins, outs):
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %k = arith.constant 0.5 : f32",
+        f"  %y = pto.alloc_tile : {T}",
+        "  %n = pto.alloc_tile : !pto.tile_buf<vec, 1x8xi32>",
+        f"  pto.tgather ins({ins.format(T=T)}) outs({outs.format(T=T)})"])
+    with pytest.raises(SimError, match=rf"^-:\d+:\d+: unsupported op 'pto.tgather': the "
+                                       rf"{form} form \(only the index form is modelled\)"):
+        run_kernel(body, [rand()])
+
+
+def test_tcvt_saturation_is_a_located_error():
+    body = "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        "  %y = pto.alloc_tile : !pto.tile_buf<vec, 16x32xi32>",
+        "  pto.tcvt ins(%x {rmode = #pto<round_mode RINT>, satmode = #pto<saturation_mode ON>}"
+        f" : {T}) outs(%y : !pto.tile_buf<vec, 16x32xi32>)"])
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: unsupported op 'pto.tcvt': saturation "
+                                       r"\(satmode ON\) is not modelled"):
+        run_kernel(body, [rand()])
+
+
+def _tgetval(offset: int, tile: str = T, valid: tuple[int, int] | None = None,
+             x: np.ndarray | None = None) -> np.ndarray:
+    """tgetval at `offset` of a tile of type `tile` loaded from x (16x32
+    f32 by default), stored to element 0 of %g1."""
+    x = rand() if x is None else x
+    name, (rows, cols) = NAMES[x.dtype], x.shape
+    setvalid = [] if valid is None else [
+        f"  %vr = arith.constant {valid[0]} : index",
+        f"  %vc = arith.constant {valid[1]} : index",
+        f"  pto.set_validshape %x, %vr, %vc : {tile}"]
+    body = "\n".join([
+        view("g0", "x", rows, cols, name, tile), load("x", rows, cols, name, tile), *setvalid,
+        f"  %k = arith.constant {offset} : index",
+        f"  %v = pto.tgetval ins(%x, %k : {tile}, index) outs : {name}",
+        f"  pto.store_scalar %v, %g1[%c0] : !pto.ptr<{name}>, {name}"])
+    return run_kernel(body, [x, np.zeros(2, x.dtype)])[1][0]
+
+
+def test_tgetval_reads_the_element_at_an_offset_of_the_storage_order():
+    """tsetval's mirror: row after row, or column after column for a
+    col_major tile (element 9 of a 4x8 col_major tile is row 1, column 2)."""
+    x = rand()
+    assert _tgetval(37, x=x) == x[1, 5]
+    ints = np.arange(32, dtype=np.int32).reshape(4, 8)
+    assert _tgetval(9, I32_COLS, x=ints) == ints[1, 2]
+
+
+def test_tgetval_outside_the_tile_or_its_valid_region_is_a_located_error():
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: element 512 is outside the 16x32 tile"):
+        _tgetval(512)
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: reads element 40 at \(1, 8\), outside "
+                                       r"the valid shape 8x8 of the tile"):
+        _tgetval(40, valid=(8, 8))

@@ -24,7 +24,8 @@ rewrite and upstream's lowering.
   region of the tile written, computed into a scratch buffer first and then
   copied, since a source may alias the destination. bf16 and f16 values
   are computed in f32 and rounded once per op (nearest even), as numpy's
-  half types do.
+  half types do (taddc and taxpy, two numpy ops in the interpreter, round
+  their intermediate result too).
 - A push of a tile sends the whole tile and its valid shape
   (`pto_jit_push_tile_<T>`); a pop receives both (`pto_jit_pop_tile_<T>`):
   the runtime splits and joins the valid region as the FIFO contract says.
@@ -712,10 +713,45 @@ def _mul(t, a, b):
     return arith.mulf(a, b) if _is_float(t) else arith.muli(a, b)
 
 
+def _rounded(value: ir.Value, element: ir.Type) -> ir.Value:
+    """A computed value rounded to the tile's element type, back in the type
+    it is computed in (a half type's intermediate result, as numpy rounds
+    it between two ops)."""
+    return cast(cast(value, element), value.type)
+
+
+def _float_remainder(a: ir.Value, b: ir.Value) -> ir.Value:
+    """The interpreter's numpy.remainder (pto-isa's TREM: the divisor's
+    sign), as numpy computes it: fmod, plus the divisor where the two signs
+    differ, a zero with the divisor's sign for an exact division; a zero
+    divisor gives fmod's NaN."""
+    zero = arith.constant(a.type, 0.0)
+    mod = arith.remf(a, b)
+    nonzero = arith.cmpf(arith.CmpFPredicate.UNE, mod, zero)  # C's `if (mod)`: NaN too
+    differ = arith.xori(arith.cmpf(arith.CmpFPredicate.OLT, b, zero),
+                        arith.cmpf(arith.CmpFPredicate.OLT, mod, zero))
+    adjusted = arith.select(arith.andi(nonzero, differ), arith.addf(mod, b), mod)
+    return arith.select(nonzero, adjusted, math.copysign(zero, b))
+
+
+def _int_remainder(a: ir.Value, b: ir.Value) -> ir.Value:
+    """numpy.remainder of integers: the divisor's sign, 0 for a zero divisor
+    (divided by 1 instead of 0 and -1, whose remainders are 0: no undefined
+    remsi)."""
+    t = a.type
+    zero, one = arith.constant(t, 0), arith.constant(t, 1)
+    by_zero = _cmp("eq", b, zero)
+    safe = arith.select(_any(by_zero, _cmp("eq", b, arith.constant(t, -1))), one, b)
+    mod = arith.remsi(a, safe)
+    differ = arith.xori(_cmp("slt", b, zero), _cmp("slt", mod, zero))
+    mod = arith.select(arith.andi(_cmp("ne", mod, zero), differ), arith.addi(mod, b), mod)
+    return arith.select(by_zero, zero, mod)
+
+
 _FLOAT_BINARY = {"add": arith.addf, "sub": arith.subf, "mul": arith.mulf, "div": arith.divf,
-                 "max": arith.maximumf, "min": arith.minimumf}
+                 "max": arith.maximumf, "min": arith.minimumf, "rem": _float_remainder}
 _INT_BINARY = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli,
-               "max": arith.maxsi, "min": arith.minsi}
+               "max": arith.maxsi, "min": arith.minsi, "rem": _int_remainder}
 
 
 def _binary(op: ir.Operation, name: str, t: ir.Type):
@@ -738,14 +774,17 @@ def _unary_fn(name: str, t: ir.Type):
     float_fns = {"pto.texp": math.exp, "pto.tlog": math.log, "pto.tsqrt": math.sqrt,
                  "pto.trecip": lambda x: arith.divf(arith.constant(t, 1.0), x),
                  "pto.trsqrt": lambda x: arith.divf(arith.constant(t, 1.0), math.sqrt(x)),
-                 "pto.tneg": arith.negf, "pto.tabs": math.absf}
+                 "pto.tneg": arith.negf, "pto.tabs": math.absf,
+                 # An IEEE maximum: NaN stays NaN, -0.0 gives +0.0 (the interpreter's).
+                 "pto.trelu": lambda x: arith.maximumf(x, arith.constant(t, 0.0))}
     int_fns = {"pto.tneg": lambda x: arith.subi(arith.constant(t, 0), x),
-               "pto.tabs": math.absi}
+               "pto.tabs": math.absi,
+               "pto.trelu": lambda x: arith.maxsi(x, arith.constant(t, 0))}
     return (float_fns if _is_float(t) else int_fns).get(name)
 
 
 @_handles("pto.texp", "pto.tlog", "pto.tsqrt", "pto.trecip", "pto.trsqrt", "pto.tneg",
-          "pto.tabs")
+          "pto.tabs", "pto.trelu")
 def _unary(lo: TileLowering, op: ir.Operation) -> None:
     # ins(src[, tmp]) outs(dst): the scratch tile is the hardware's workspace.
     src, out = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
@@ -776,13 +815,48 @@ def _binary_tiles(lo: TileLowering, op: ir.Operation, name: str, at, check_other
 
 @_handles(*(f"pto.t{name}" for name in _FLOAT_BINARY))
 def _binary_op(lo: TileLowering, op: ir.Operation) -> None:
+    # ins(src0, src1[, tmp]) outs(dst): trem's scratch tile is the hardware's
+    # workspace.
     _binary_tiles(lo, op, op.name[len("pto.t"):], lambda i, j: (i, j),
                   lambda b, rows, cols: lo.read_check(op, rows, cols, b))
 
 
+@_handles("pto.taddc")
+def _taddc(lo: TileLowering, op: ir.Operation) -> None:
+    # (src0 + src1) + src2, each sum rounded to the element type (the
+    # interpreter's two numpy adds).
+    *srcs, out = (lo.tile(v) for v in op.operands)
+    element = _same_elements(op, *srcs, out)
+    compute = _compute_type(element)
+    add = _binary(op, "add", compute)
+    rows, cols = lo.valid(out)
+    lo.read_check(op, rows, cols, *srcs)
+    a, b, c = srcs
+    lo.write(out, rows, cols, lambda i, j: add(
+        _rounded(add(_load(a, i, j, compute), _load(b, i, j, compute)), element),
+        _load(c, i, j, compute)))
+
+
+@_handles("pto.taxpy")
+def _taxpy(lo: TileLowering, op: ir.Operation) -> None:
+    # ins(src, scalar) outs(dst): dst + src * scalar (it reads dst too), the
+    # product rounded to src's type and the sum to dst's (the interpreter's).
+    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[2])
+    src_compute, compute = _compute_type(src.tt.element), _compute_type(out.tt.element)
+    mul, add = _binary(op, "mul", src_compute), _binary(op, "add", compute)
+    scalar = cast(cast(op.operands[1], src.tt.element), src_compute)
+    rows, cols = lo.valid(out)
+    lo.read_check(op, rows, cols, src)
+    lo.write(out, rows, cols, lambda i, j: add(
+        _load(out, i, j, compute),
+        cast(_rounded(mul(_load(src, i, j, src_compute), scalar), src.tt.element), compute)))
+
+
 @_handles(*(f"pto.t{name}s" for name in _FLOAT_BINARY))
 def _binary_scalar(lo: TileLowering, op: ir.Operation) -> None:
-    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[2])
+    # ins(src, scalar[, tmp]) outs(dst): trems' scratch tile is the
+    # hardware's workspace.
+    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
     compute = _compute_type(src.tt.element)
     fn = _binary(op, op.name[len("pto.t"):-1], compute)
     # numpy: the scalar as the source's type.
@@ -801,44 +875,72 @@ def _texpands(lo: TileLowering, op: ir.Operation) -> None:
     lo.write(out, rows, cols, lambda i, j: value)
 
 
-_REDUCE = {"pto.trowmax": "max", "pto.trowsum": "add", "pto.trowmin": "min"}
+_REDUCE = {"pto.trowmax": "max", "pto.trowsum": "add", "pto.trowmin": "min",
+           "pto.tcolmax": "max", "pto.tcolsum": "add", "pto.tcolmin": "min"}
 
 
 @_handles(*_REDUCE)
-def _row_reduce(lo: TileLowering, op: ir.Operation) -> None:
+def _reduce(lo: TileLowering, op: ir.Operation) -> None:
+    # ins(src[, tmp]) outs(dst): trow* reduce each of dst's valid rows over
+    # src's valid columns into an Rx1 tile, tcol* each of dst's valid
+    # columns over src's valid rows into a 1xC tile, in order (the
+    # interpreter's); tcolsum's binary-tree order (isBinary = true) is not
+    # lowered.
+    if "isBinary" in op.attributes and ir.BoolAttr(op.attributes["isBinary"]).value:
+        raise JitUnsupported(f"{where(op)}: '{op.name}': isBinary = true: its binary-tree "
+                             "summation order is not lowered")
     src, out = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
     compute = _compute_type(src.tt.element)
     fn = _binary(op, _REDUCE[op.name], compute)
     rows, cols = lo.valid(out)
     sr, sc = lo.valid(src)
     summing = _REDUCE[op.name] == "add"
-    bad = _any(_cmp("ne", cols, _index(1)), _cmp("slt", sr, rows),
-               _cmp("eq", sc, _index(0 if not summing else -1)))
-    lo.check_writing(op, rows, cols, bad,
-                     "reduces the rows of a tile into one whose valid shape is not (rows x "
-                     "1), or a row without a valid column to a maximum or minimum")
+    by_rows = op.name.startswith("pto.trow")
+    # The written shape's other extent must be 1, the sources valid over the
+    # kept one; what is reduced: the source's valid columns (rows).
+    one, kept, src_kept, extent = (cols, rows, sr, sc) if by_rows else (rows, cols, sc, sr)
+    bad = _any(_cmp("ne", one, _index(1)), _cmp("slt", src_kept, kept),
+               _cmp("eq", extent, _index(0 if not summing else -1)))
+    what = ("the rows of a tile into one whose valid shape is not (rows x 1), or a row "
+            "without a valid column" if by_rows else
+            "the columns of a tile into one whose valid shape is not (1 x columns), or a "
+            "column without a valid row")
+    lo.check_writing(op, rows, cols, bad, f"reduces {what} to a maximum or minimum")
 
     def element(i, j):
-        # A sum starts from 0 (an empty row sums to 0), max and min from the
-        # row's first element.
+        at = (lambda k: (i, k)) if by_rows else (lambda k: (k, j))
+        # A sum starts from 0 (an empty row or column sums to 0), max and min
+        # from the first element.
         first = (arith.constant(compute, 0.0 if _is_float(compute) else 0) if summing
-                 else _load(src, i, _index(0), compute))
-        loop = scf.ForOp(_index(0 if summing else 1), sc, _index(1), [first])
+                 else _load(src, *at(_index(0)), compute))
+        loop = scf.ForOp(_index(0 if summing else 1), extent, _index(1), [first])
         with ir.InsertionPoint(loop.body):
-            value = _load(src, i, loop.induction_variable, compute)
+            value = _load(src, *at(loop.induction_variable), compute)
             scf.YieldOp([fn(loop.inner_iter_args[0], value)])
         return loop.results[0]
     lo.write(out, rows, cols, element)
 
 
+def _column_check(lo: TileLowering, op: ir.Operation, col: Tile, rows: ir.Value,
+                  cols: ir.Value) -> None:
+    cr, cc = lo.valid(col)
+    bad = _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1)))
+    lo.check_writing(op, rows, cols, bad, "broadcasts a column tile whose valid rows are "
+                     "fewer than the rows written")
+
+
+@_handles("pto.trowexpand")
+def _trowexpand(lo: TileLowering, op: ir.Operation) -> None:
+    col, out = lo.tile(op.operands[0]), lo.tile(op.operands[1])
+    rows, cols = lo.valid(out)
+    _column_check(lo, op, col, rows, cols)
+    lo.write(out, rows, cols, lambda i, j: _load(col, i, _index(0)))
+
+
 @_handles(*(f"pto.trowexpand{name}" for name in ("add", "sub", "mul", "div")))
 def _row_expand(lo: TileLowering, op: ir.Operation) -> None:
-    def check(col, rows, cols):
-        cr, cc = lo.valid(col)
-        bad = _any(_cmp("slt", cr, rows), _cmp("slt", cc, _index(1)))
-        lo.check_writing(op, rows, cols, bad, "broadcasts a column tile whose valid rows are "
-                         "fewer than the rows written")
-    _binary_tiles(lo, op, op.name[len("pto.trowexpand"):], lambda i, j: (i, _index(0)), check)
+    _binary_tiles(lo, op, op.name[len("pto.trowexpand"):], lambda i, j: (i, _index(0)),
+                  lambda col, rows, cols: _column_check(lo, op, col, rows, cols))
 
 
 def _row_check(lo: TileLowering, op: ir.Operation, row: Tile, rows: ir.Value,
@@ -863,16 +965,25 @@ def _col_expand_op(lo: TileLowering, op: ir.Operation) -> None:
                   lambda row, rows, cols: _row_check(lo, op, row, rows, cols))
 
 
-def _pad_value(tt: tile_types.TileBuf) -> ir.Value:
+def _pad_value(t: ir.Type, pad: int) -> ir.Value:
     """PTO's pad values: 0 null and 1 zero fill 0, 2 max and 3 min fill +inf /
     -inf (the type's largest / smallest value without an infinity)."""
-    t = tt.element
-    if tt.pad in (0, 1):
+    if pad in (0, 1):
         return arith.constant(t, 0.0 if _is_float(t) else 0)
     if _is_float(t):
-        return arith.constant(t, float("inf") if tt.pad == 2 else float("-inf"))
+        return arith.constant(t, float("inf") if pad == 2 else float("-inf"))
     bits = _width(t)
-    return arith.constant(t, (1 << (bits - 1)) - 1 if tt.pad == 2 else -(1 << (bits - 1)))
+    return arith.constant(t, (1 << (bits - 1)) - 1 if pad == 2 else -(1 << (bits - 1)))
+
+
+def _pad_code(op: ir.Operation, tt: tile_types.TileBuf) -> int:
+    """The pad code tfillpad fills with: its padValue, else its destination type's."""
+    if "padValue" not in op.attributes:
+        return tt.pad
+    for code, name in enumerate(("null", "zero", "max", "min")):
+        if op.attributes["padValue"] == ir.Attribute.parse(f"#pto.pad_value<{name}>"):
+            return code
+    raise JitUnsupported(f"{where(op)}: '{op.name}': pad value {op.attributes['padValue']}")
 
 
 @_handles("pto.tfillpad")
@@ -880,7 +991,7 @@ def _tfillpad(lo: TileLowering, op: ir.Operation) -> None:
     src, out = lo.tile(op.operands[0]), lo.tile(op.operands[1])
     rows, cols = lo.valid(out)
     sr, sc = lo.valid(src)
-    pad = _pad_value(out.tt)
+    pad = _pad_value(out.tt.element, _pad_code(op, out.tt))
 
     def element(i, j):
         inside = arith.andi(_cmp("slt", i, sr), _cmp("slt", j, sc))
@@ -925,13 +1036,69 @@ def _storage_position(tt: tile_types.TileBuf, k: ir.Value) -> list[ir.Value]:
     return [arith.divsi(k, _index(tt.cols)), arith.remsi(k, _index(tt.cols))]
 
 
+def _element_position(lo: TileLowering, op: ir.Operation, tt: tile_types.TileBuf,
+                      k: ir.Value) -> list[ir.Value]:
+    """_storage_position of element k (an index), after checking at run time
+    that it lies in the tile."""
+    lo.check(op, _any(_cmp("slt", k, _index(0)), _cmp("sge", k, _index(tt.rows * tt.cols))),
+             f"the element is outside the {tt.rows}x{tt.cols} tile")
+    return _storage_position(tt, k)
+
+
+def _check_valid_element(lo: TileLowering, op: ir.Operation, tile: Tile,
+                         position: list[ir.Value]) -> None:
+    """An element read at `position` must lie in the tile's valid region."""
+    vr, vc = lo.valid(tile)
+    lo.check(op, _any(_cmp("sge", position[0], vr), _cmp("sge", position[1], vc)),
+             "reads an element outside the valid shape of the tile")
+
+
 @_handles("pto.tsetval")
 def _tsetval(lo: TileLowering, op: ir.Operation) -> None:
     dst, k, value = lo.tile(op.operands[0]), _as_index(op.operands[1]), op.operands[2]
-    tt = dst.tt
-    lo.check(op, _any(_cmp("slt", k, _index(0)), _cmp("sge", k, _index(tt.rows * tt.cols))),
-             f"the element is outside the {tt.rows}x{tt.cols} tile")
-    memref.store(cast(value, tt.element), dst.data, _storage_position(tt, k))
+    memref.store(cast(value, dst.tt.element), dst.data, _element_position(lo, op, dst.tt, k))
+
+
+@_handles("pto.tgetval")
+def _tgetval(lo: TileLowering, op: ir.Operation) -> None:
+    # The element at a linear offset of the storage order, in the valid
+    # region (the interpreter's rule).
+    src, k = lo.tile(op.operands[0]), _as_index(op.operands[1])
+    if op.results[0].type != src.tt.element:
+        raise JitUnsupported(f"{where(op)}: '{op.name}': a {op.results[0].type} result from a "
+                             f"tile of {src.tt.element}")
+    position = _element_position(lo, op, src.tt, k)
+    _check_valid_element(lo, op, src, position)
+    op.results[0].replace_all_uses_with(memref.load(src.data, position))
+
+
+@_handles("pto.tgather")
+def _tgather(lo: TileLowering, op: ir.Operation) -> None:
+    # ins(src, indices[, tmp]) outs(dst): dst[i, j] = the element at linear
+    # offset indices[i, j] of src's storage order (the interpreter's rule:
+    # every index is checked against the tile first, then the elements read
+    # against its valid region, each in row-major order).
+    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    if not segments[1]:  # the compare (k value) and mask-pattern forms
+        form = "compare" if segments[2] else "mask-pattern"
+        raise JitUnsupported(f"{where(op)}: '{op.name}': the {form} form is not lowered")
+    src, indices, out = (lo.tile(op.operands[i]) for i in (0, 1, -1))
+    _same_elements(op, src, out)
+    if not isinstance(indices.tt.element, ir.IntegerType):
+        raise JitUnsupported(f"{where(op)}: '{op.name}': indices of {indices.tt.element} (an "
+                             "integer type is needed)")
+    rows, cols = lo.valid(out)
+    lo.read_check(op, rows, cols, indices)
+
+    def index(i, j):
+        return cast(_load(indices, i, j), ir.IndexType.get())
+    _loops(rows, cols, lambda i, j: _element_position(lo, op, src.tt, index(i, j)))
+
+    def element(i, j):
+        position = _storage_position(src.tt, index(i, j))
+        _check_valid_element(lo, op, src, position)
+        return memref.load(src.data, position)
+    lo.write(out, rows, cols, element)
 
 
 @_handles("pto.tci")
@@ -1039,6 +1206,10 @@ def _bf16_bits(x: ir.Value, mode: str) -> ir.Value:
 
 @_handles("pto.tcvt")
 def _tcvt(lo: TileLowering, op: ir.Operation) -> None:
+    if "satmode" in op.attributes and op.attributes["satmode"] == ir.Attribute.parse(
+            "#pto<saturation_mode ON>"):
+        raise JitUnsupported(f"{where(op)}: '{op.name}': saturation (satmode ON) is not "
+                             "lowered")
     src, out = lo.tile(op.operands[0]), lo.tile(op.operands[1])
     convert = _converter(op, _round_mode(op), src.tt.element, out.tt.element)
     rows, cols = lo.valid(out)

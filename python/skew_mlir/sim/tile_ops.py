@@ -399,8 +399,22 @@ def _tmatmul(op, cc) -> Step:
 def _rsqrt(x: np.ndarray) -> np.ndarray:
     """1 / sqrt(x), rounded once for the half types (computed in f32, as the
     JIT does), twice (the root, then its reciprocal) for the others."""
-    wide = np.promote_types(x.dtype, np.float32)
-    return np.reciprocal(np.sqrt(x.astype(wide))).astype(x.dtype)
+    return np.reciprocal(np.sqrt(x.astype(_wide(x.dtype)))).astype(x.dtype)
+
+
+def _wide(dtype: np.dtype) -> np.dtype:
+    """The type a float is computed in (f32 for the half types, as the JIT
+    computes them); an integer stays as it is."""
+    return np.promote_types(dtype, np.float32) if is_float(dtype) else np.dtype(dtype)
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    """max(x, 0) as an IEEE maximum (the JIT's): NaN stays NaN, -0.0 gives
+    +0.0."""
+    keep = x > 0
+    if is_float(x.dtype):
+        keep |= np.isnan(x)
+    return np.where(keep, x, x.dtype.type(0))
 
 
 # ins(src[, tmp]) outs(dst): the scratch tile is the hardware's workspace.
@@ -408,10 +422,24 @@ _UNARY = {
     "pto.texp": (np.exp, True), "pto.tlog": (np.log, True), "pto.tsqrt": (np.sqrt, True),
     "pto.trecip": (np.reciprocal, True), "pto.trsqrt": (_rsqrt, True),
     "pto.tneg": (np.negative, False), "pto.tabs": (np.abs, False),
+    "pto.trelu": (_relu, False),
 }
+
+
+def _remainder(a, b) -> np.ndarray:
+    """pto-isa's TREM / TREMS remainder, a - floor(a / b) * b, whose sign is
+    the divisor's (Python's %, numpy's remainder; not fmod, whose sign is the
+    dividend's): exact, then rounded once (the half types computed in f32, as
+    the JIT computes them, NaN included); a zero divisor gives fmod's NaN
+    (floats) or 0 (integers)."""
+    a = np.asarray(a)
+    wide = _wide(a.dtype)
+    return np.remainder(a.astype(wide), np.asarray(b).astype(wide)).astype(a.dtype)
+
+
 _BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
-    "max": np.maximum, "min": np.minimum,
+    "max": np.maximum, "min": np.minimum, "rem": _remainder,
 }
 
 
@@ -447,12 +475,25 @@ def _unary(op, cc) -> Step:
 
 @handles(*(f"pto.t{name}" for name in _BINARY))
 def _binary(op, cc) -> Step:
+    # ins(src0, src1[, tmp]) outs(dst): trem's scratch tile is the hardware's
+    # workspace.
     fn = _BINARY[op.name[len("pto.t"):]]
 
     def compute(site, srcs, out, rows, cols):
-        _check_reads(site, out, *srcs)
-        a, b = (s.data[:rows, :cols] for s in srcs)
+        _check_reads(site, out, *srcs[:2])
+        a, b = (s.data[:rows, :cols] for s in srcs[:2])
         return fn(a, b)
+    return _vector_step(op, cc, compute)
+
+
+@handles("pto.taddc")
+def _taddc(op, cc) -> Step:
+    # ins(src0, src1, src2) outs(dst): (src0 + src1) + src2, each sum rounded
+    # to the element type (two tadds).
+    def compute(site, srcs, out, rows, cols):
+        _check_reads(site, out, *srcs)
+        a, b, c = (s.data[:rows, :cols] for s in srcs)
+        return np.add(np.add(a, b), c)
     return _vector_step(op, cc, compute)
 
 
@@ -470,6 +511,20 @@ def _binary_scalar(op, cc) -> Step:
         out.data[:rows, :cols] = fn(a, a.dtype.type(scalar))
         spend(cost.vector(a.nbytes))
     return Step(run)
+
+
+@handles("pto.taxpy")
+def _taxpy(op, cc) -> Step:
+    # ins(src, scalar) outs(dst): dst + src * scalar over dst's valid region
+    # (it reads dst too): the product rounded to src's type, the sum to dst's
+    # (pto-isa's TAXPY; an f16 src into an f32 dst widens the product).
+    def compute(site, srcs, out, rows, cols):
+        src, scalar = srcs
+        _check_reads(site, out, src)
+        a = src.data[:rows, :cols]
+        product = a * a.dtype.type(scalar)
+        return out.data[:rows, :cols] + product.astype(out.data.dtype)
+    return _vector_step(op, cc, compute)
 
 
 @handles("pto.texpands")
@@ -505,18 +560,63 @@ def _row_reduce(op, cc) -> Step:
     return _vector_step(op, cc, compute)
 
 
+_COL_REDUCE = {"pto.tcolmax": "max", "pto.tcolsum": "add", "pto.tcolmin": "min"}
+
+
+@handles(*_COL_REDUCE)
+def _col_reduce(op, cc) -> Step:
+    # ins(src[, tmp]) outs(dst): dst[0, c] = reduce(src[:valid rows, c]) over
+    # dst's valid columns, row after row (pto-isa's sequential TCOLSUM): a sum
+    # from 0, in f32 for the half types, rounded once. The scratch tile is
+    # the hardware's workspace; its binary-tree order (isBinary = true) is
+    # not modelled.
+    if "isBinary" in op.attributes and ir.BoolAttr(op.attributes["isBinary"]).value:
+        raise UnsupportedOp(op, "isBinary = true: its binary-tree summation order is "
+                                "not modelled")
+    fn = _BINARY[_COL_REDUCE[op.name]]
+
+    def compute(site, srcs, out, rows, cols):
+        src = srcs[0]
+        if rows != 1 or src.valid[1] < cols:
+            raise SimError(f"{site}: reduces the columns of a {src.valid[0]}x{src.valid[1]} "
+                           f"tile into one whose valid shape is {rows}x{cols} (needs "
+                           f"1x{src.valid[1]})")
+        if src.valid[0] == 0 and fn is not np.add:
+            # As trowmax: an empty column sums to 0, but has no maximum or
+            # minimum (the JIT refuses it alike).
+            raise SimError(f"{site}: reduces columns of no valid row (0x{src.valid[1]}) to "
+                           "a maximum or minimum")
+        region = src.data[:src.valid[0], :cols].astype(_wide(src.data.dtype))
+        total = np.zeros((1, cols), region.dtype) if fn is np.add else region[:1]
+        for row in region[0 if fn is np.add else 1:]:
+            total = fn(total, row)
+        return total.astype(out.data.dtype)
+    return _vector_step(op, cc, compute)
+
+
+def _column_source(site, col: Tile, rows: int) -> np.ndarray:
+    if col.valid[0] < rows or col.valid[1] < 1:
+        raise SimError(f"{site}: broadcasts a column whose valid shape is "
+                       f"{col.valid[0]}x{col.valid[1]} over {rows} rows")
+    return col.data[:rows, :1]
+
+
+@handles("pto.trowexpand")
+def _trowexpand(op, cc) -> Step:
+    # ins(src) outs(dst): dst[r, c] = src[r, 0] over dst's valid region.
+    def compute(site, srcs, out, rows, cols):
+        return _column_source(site, srcs[0], rows)
+    return _vector_step(op, cc, compute)
+
+
 @handles(*(f"pto.trowexpand{name}" for name in ("add", "sub", "mul", "div")))
 def _row_expand(op, cc) -> Step:
     # ins(src, col[, tmp]) outs(dst): dst = src (op) col broadcast along rows.
     fn = _BINARY[op.name[len("pto.trowexpand"):]]
 
     def compute(site, srcs, out, rows, cols):
-        src, col = srcs[0], srcs[1]
-        _check_reads(site, out, src)
-        if col.valid[0] < rows or col.valid[1] < 1:
-            raise SimError(f"{site}: broadcasts a column whose valid shape is "
-                           f"{col.valid[0]}x{col.valid[1]} over {rows} rows")
-        return fn(src.data[:rows, :cols], col.data[:rows, :1])
+        _check_reads(site, out, srcs[0])
+        return fn(srcs[0].data[:rows, :cols], _column_source(site, srcs[1], rows))
     return _vector_step(op, cc, compute)
 
 
@@ -545,14 +645,22 @@ def _col_expand_op(op, cc) -> Step:
     return _vector_step(op, cc, compute)
 
 
+def _pad_codes() -> dict:
+    """The pad_value attribute -> the tile types' pad code of that fill."""
+    return {ir.Attribute.parse(f"#pto.pad_value<{name}>"): code
+            for code, name in enumerate(("null", "zero", "max", "min"))}
+
+
 @handles("pto.tfillpad")
 def _tfillpad(op, cc) -> Step:
-    # dst = src over src's valid region, dst's pad value over the rest of
-    # dst's valid region.
+    # dst = src over src's valid region, the pad value (padValue, else dst
+    # type's) over the rest of dst's valid region.
+    code = _pad_codes()[op.attributes["padValue"]] if "padValue" in op.attributes else None
+
     def compute(site, srcs, out, rows, cols):
         src = srcs[0]
-        values = np.full((rows, cols), pad_value(out.type.pad, out.data.dtype),
-                         out.data.dtype)
+        fill = pad_value(out.type.pad if code is None else code, out.data.dtype)
+        values = np.full((rows, cols), fill, out.data.dtype)
         r, c = min(rows, src.valid[0]), min(cols, src.valid[1])
         values[:r, :c] = src.data[:r, :c]
         return values
@@ -582,6 +690,30 @@ def _storage_position(tt: tile_types.TileBuf, k):
     return k // tt.cols, k % tt.cols
 
 
+def _element_position(site: str, tt: tile_types.TileBuf, k):
+    """_storage_position of element k (an int, or an array of them), after
+    checking that it lies in the tile (the first that does not, in row-major
+    order of `k`, is a located error)."""
+    outside = (np.asarray(k) < 0) | (np.asarray(k) >= tt.rows * tt.cols)
+    if outside.any():
+        raise SimError(f"{site}: element {np.asarray(k)[outside].flat[0]} is outside the "
+                       f"{tt.rows}x{tt.cols} tile")
+    return _storage_position(tt, k)
+
+
+def _check_valid_elements(site: str, tile: Tile, k, rows, cols) -> None:
+    """Elements k at (rows, cols) of `tile` (ints or arrays) must lie in its
+    valid region: a read outside it is a located error (the first, in
+    row-major order of `k`)."""
+    rows, cols, k = np.asarray(rows), np.asarray(cols), np.asarray(k)
+    outside = (rows >= tile.valid[0]) | (cols >= tile.valid[1])
+    if outside.any():
+        first = np.argmax(outside)
+        raise SimError(f"{site}: reads element {k.flat[first]} at ({rows.flat[first]}, "
+                       f"{cols.flat[first]}), outside the valid shape "
+                       f"{tile.valid[0]}x{tile.valid[1]} of the tile")
+
+
 @handles("pto.tsetval")
 def _tsetval(op, cc) -> Step:
     # ins(offset, value) outs(dst): one element, at `offset` in dst's
@@ -592,11 +724,61 @@ def _tsetval(op, cc) -> Step:
 
     def run(frame):
         d, k = frame[dst], int(frame[offset])
-        if not 0 <= k < tt.rows * tt.cols:
-            raise SimError(f"{site}: element {k} is outside the {tt.rows}x{tt.cols} tile")
-        d.data[_storage_position(tt, k)] = frame[value]
+        d.data[_element_position(site, tt, k)] = frame[value]
         spend(cycles)
     return Step(run)
+
+
+@handles("pto.tgetval")
+def _tgetval(op, cc) -> Step:
+    # ins(src, offset) outs : T: the element at `offset` of src's storage
+    # order (tsetval's mirror), which must lie in src's valid region; a
+    # scalar instruction.
+    src, offset = cc.slots_of(op.operands)
+    tt, site, out = _tile_type(op, op.operands[0]), where(op), cc.slot(op.results[0])
+    if op.results[0].type != tt.element:  # PTOAS: the tile's element type
+        raise UnsupportedOp(op, f"a {op.results[0].type} result from a tile of {tt.element}")
+    spend, cycles = cc.spend, cc.cost.scalar_op_cycles
+
+    def run(frame):
+        s, k = frame[src], int(frame[offset])
+        row, col = _element_position(site, tt, k)
+        _check_valid_elements(site, s, k, row, col)
+        frame[out] = s.data[row, col]
+        spend(cycles)
+    return Step(run)
+
+
+@handles("pto.tgather")
+def _tgather(op, cc) -> Step:
+    # ins(src, indices[, tmp]) outs(dst), the index form: dst[r, c] = the
+    # element at linear offset indices[r, c] of src's storage order (pto-isa's
+    # TGATHER reads src's base address plus index times the element size;
+    # pypto's kernels index row r, column j of a row-major src as r * cols +
+    # j), over dst's valid region. An index outside src, or naming an element
+    # outside its valid region, is a located error. The scratch tile is the
+    # hardware's workspace.
+    # Its compare and mask forms are not modelled.
+    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    if not segments[1]:
+        form = "compare" if segments[2] else "mask-pattern"
+        raise UnsupportedOp(op, f"the {form} form (only the index form is modelled)")
+    src_t, dst_t = _tile_type(op, op.operands[0]), _tile_type(op, op.operands[-1])
+    index_t = _tile_type(op, op.operands[1]).element
+    if src_t.element != dst_t.element:  # pto-isa's TGATHER: one element type
+        raise UnsupportedOp(op, f"a gather from a tile of {src_t.element} into one of "
+                                f"{dst_t.element}")
+    if not isinstance(index_t, ir.IntegerType):
+        raise UnsupportedOp(op, f"indices of {index_t} (an integer type is needed)")
+
+    def compute(site, srcs, out, rows, cols):
+        src, indices = srcs[0], srcs[1]
+        _check_reads(site, out, indices)
+        k = indices.data[:rows, :cols].astype(np.int64)
+        position = _element_position(site, src_t, k)
+        _check_valid_elements(site, src, k, *position)
+        return src.data[position]
+    return _vector_step(op, cc, compute)
 
 
 @handles("pto.tci")
@@ -705,6 +887,9 @@ _TO_BF16 = {
 @handles("pto.tcvt")
 def _tcvt(op, cc) -> Step:
     mode = _round_modes()[op.attributes["rmode"]] if "rmode" in op.attributes else "CAST_RINT"
+    if "satmode" in op.attributes and op.attributes["satmode"] == ir.Attribute.parse(
+            "#pto<saturation_mode ON>"):
+        raise UnsupportedOp(op, "saturation (satmode ON) is not modelled")
     src_t, dst_t = _tile_type(op, op.operands[0]), _tile_type(op, op.operands[1])
     convert = _conversion(mode, dtype_of(src_t.element), dtype_of(dst_t.element))
     if convert is None:

@@ -25,8 +25,8 @@ from ..fifo_model import pipe_of
 from .. import tile_types
 from ..effects import memory_effects
 from ..op_costs import (CONTRACTION_OPS, COPY_OPS, TILE_CONTRACTION_OPS, TILE_COPY_OPS,
-                        TILE_GM_OPS, TILE_TRANSCENDENTAL_OPS, TRANSCENDENTAL_OPS, CostModel,
-                        element_bytes, element_name)
+                        TILE_GM_OPS, TILE_SCALAR_OPS, TILE_TRANSCENDENTAL_OPS,
+                        TRANSCENDENTAL_OPS, CostModel, element_bytes, element_name)
 from .depth import Remainder
 from .pairing import VisiblePeers, at_most
 from .plan import SkewPlan
@@ -147,6 +147,8 @@ def _tile_cycles(name: str, tiles: list, cost: CostModel) -> int:
     destination last), at their static shape."""
     if name in TILE_GM_OPS:
         return cost.gm(_tile_bytes(tiles[0]))
+    if name in TILE_SCALAR_OPS:
+        return cost.scalar_op_cycles
     if name in TILE_COPY_OPS:
         return cost.copy(_tile_bytes(tiles[-1]))
     if name in TILE_CONTRACTION_OPS:

@@ -21,7 +21,11 @@ barrier. The vector's op chain may be a function it calls with its tiles
 (`helper`), and its loop may carry its scratch tile as an iter_arg
 (`carried`): tile values through calls and loops. The vector's chain may
 end with a trsqrt (with its scratch tile), and the cube's global views may
-have a leading unit dimension (1xRxC windows, as pypto writes them).
+have a leading unit dimension (1xRxC windows, as pypto writes them). On a
+fully valid tile, the chain may end (before the trsqrt) with the reductions
+and broadcasts of pypto's kernels: the column sums taken off each row
+(tcolsum with its scratch tile, tcolexpandsub), then the row maxima spread
+along their rows (trowmax, trowexpand) and added back scaled (taxpy).
 
 The cube's buffers vary too: how the A block reaches the left buffer (a
 tmov; a textract, a view of the mat buffer; a tload into a subview window
@@ -105,6 +109,10 @@ class TileSpec:
     # leading unit dimension, as pypto's kernels store 2-D tiles).
     unit_window: bool = False
     rsqrt: bool = False  # the vector's chain ends with tabs, tadds, trsqrt (scratch tile)
+    # Drawn after rsqrt, for fully valid tiles only (the row and column tiles
+    # it writes would need a partly valid tile's run-time valid shape): the
+    # chain ends with tcolsum, tcolexpandsub, trowmax, trowexpand and taxpy.
+    reductions: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -132,7 +140,8 @@ def draw_tile_pair(ch) -> TileSpec:
                                second_loop=ch.boolean(0.3),
                                spare_room=ch.choice([-1, -1, -1, 0, 1, 2, 3]))
     spec = dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
-    return dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
+    spec = dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
+    return dataclasses.replace(spec, reductions=valid_rows == rows and ch.boolean(0.3))
 
 
 def tile_pairs():
@@ -395,16 +404,24 @@ def render_tile(spec: TileSpec) -> str:
         else:  # colmul: scale each column by the tile's first row
             body += [f"      %first{i} = pto.subview %t[%c0, %c0] sizes [1, {vc}] : {half} -> {row}",
                      f"      pto.tcolexpandmul ins(%t, %first{i} : {half}, {row}) outs(%t : {half})"]
+    if spec.reductions:  # t - its column sums, plus half its row maxima along each row
+        body += [f"      pto.tcolsum ins(%t, {tmp} : {half}, {half}) outs(%csum : {row})",
+                 f"      pto.tcolexpandsub ins(%t, %csum : {half}, {row}) outs(%t : {half})",
+                 f"      pto.trowmax ins(%t, {tmp} : {half}, {half}) outs(%col : {col})",
+                 f"      pto.trowexpand ins(%col : {col}) outs(%spread : {half})",
+                 f"      pto.taxpy ins(%spread, %s : {half}, f32) outs(%t : {half})"]
     if spec.rsqrt:  # positive first: 1/sqrt(|t| + 0.5)
         body += [f"      pto.tabs ins(%t : {half}) outs(%t : {half})",
                  f"      pto.tadds ins(%t, %s : {half}, f32) outs(%t : {half})",
                  f"      pto.trsqrt ins(%t, {tmp} : {half}, {half}) outs(%t : {half})"]
     # With `helper`, the op chain is a function of the tiles it uses.
-    helper_args = f"%t, %s, {tmp}, %h, %col"
-    helper_types = f"{half}, f32, {half}, {half_bf16}, {col}"
+    helper_args = f"%t, %s, {tmp}, %h, %col" + (", %csum, %spread" if spec.reductions else "")
+    helper_types = f"{half}, f32, {half}, {half_bf16}, {col}" + (
+        f", {row}, {half}" if spec.reductions else "")
+    more = f", %csum: {row}, %spread: {half}" if spec.reductions else ""
     helper = [] if not spec.helper else [
         f"  func.func private @vector_ops(%t: {half}, %s: f32, {tmp}: {half}, %h: {half_bf16}, "
-        f"%col: {col}) {{",
+        f"%col: {col}{more}) {{",
         "    %c0 = arith.constant 0 : index",
         *(line[2:] for line in body),
         "    return",
@@ -447,6 +464,8 @@ def render_tile(spec: TileSpec) -> str:
         f"    %tmp = pto.alloc_tile : {half}",
         f"    %h = pto.alloc_tile : {half_bf16}",
         f"    %col = pto.alloc_tile : {col}",
+        *([f"    %csum = pto.alloc_tile : {row}",
+           f"    %spread = pto.alloc_tile : {half}"] if spec.reductions else []),
         *([f"    %v_slots = pto.alloc_multi_tile : {v_slots}"] if spec.vector_slots else []),
         *loop(0),
         *(loop(1) if spec.second_loop else []),

@@ -1,9 +1,11 @@
 // Tile ops of pypto's kernels (PTOAS's syntax): windows with leading unit
 // dimensions, trsqrt with its scratch tile, ttrans, tci, tsetval, tcvt
-// rounding ties away from zero (ROUND), and a matmul of fewer rows (5) than
-// its 16-row accumulator, whose valid shape stays 16x32.
+// rounding ties away from zero (ROUND), a matmul of fewer rows (5) than
+// its 16-row accumulator, whose valid shape stays 16x32, tgather by linear
+// offsets (with its scratch tile), tgetval, and trowexpand of a row-maximum
+// column.
 module {
-  func.func @cube(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %y: !pto.ptr<f32>, %x: !pto.ptr<f32>, %o: !pto.ptr<f32>, %idx: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  func.func @cube(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %y: !pto.ptr<f32>, %x: !pto.ptr<f32>, %o: !pto.ptr<f32>, %idx: !pto.ptr<f32>, %go: !pto.ptr<f32>, %eo: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c5 = arith.constant 5 : index
@@ -30,7 +32,7 @@ module {
     pto.tstore ins(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%yw : !pto.partition_tensor_view<1x5x24xf32>)
     return
   }
-  func.func @vector(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %y: !pto.ptr<f32>, %x: !pto.ptr<f32>, %o: !pto.ptr<f32>, %idx: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  func.func @vector(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %y: !pto.ptr<f32>, %x: !pto.ptr<f32>, %o: !pto.ptr<f32>, %idx: !pto.ptr<f32>, %go: !pto.ptr<f32>, %eo: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c3 = arith.constant 3 : index
@@ -59,6 +61,31 @@ module {
     pto.tci ins(%start : i32) outs(%ints : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {descending = false}
     pto.tcvt ins(%ints {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%floats : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
     pto.tstore ins(%floats : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%iw : !pto.partition_tensor_view<1x16xf32>)
+    // The last 8 converted integers gathered in reverse (offsets 15 down to
+    // 8) into a destination whose valid shape is 1x8, then element 5 of
+    // them read back as a scalar (stored after the gathered row).
+    %c5 = arith.constant 5 : index
+    %c9 = arith.constant 9 : index
+    %last = arith.constant 15 : i32
+    %gv = pto.make_tensor_view %go, shape = [%c1, %c9], strides = [%c9, %c1] : !pto.tensor_view<?x?xf32>
+    %gw = pto.partition_view %gv, offsets = [%c0, %c0], sizes = [%c1, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x8xf32>
+    %rev = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    %gtmp = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    %gathered = pto.alloc_tile valid_col = %c8 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.tci ins(%last : i32) outs(%rev : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {descending = true}
+    pto.tgather ins(%floats, %rev, %gtmp : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%gathered : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    pto.tstore ins(%gathered : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%gw : !pto.partition_tensor_view<1x8xf32>)
+    %fifth = pto.tgetval ins(%gathered, %c5 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, index) outs : f32
+    pto.store_scalar %fifth, %go[%c8] : !pto.ptr<f32>, f32
+    // Each row of the transpose replaced by its maximum.
+    %ev = pto.make_tensor_view %eo, shape = [%c16, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %ew = pto.partition_view %ev, offsets = [%c0, %c0], sizes = [%c16, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x8xf32>
+    %ttmp = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    %rowmax = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+    %spread = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.trowmax ins(%tt, %ttmp : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%rowmax : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>)
+    pto.trowexpand ins(%rowmax : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>) outs(%spread : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    pto.tstore ins(%spread : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ew : !pto.partition_tensor_view<16x8xf32>)
     return
   }
 }
