@@ -1511,6 +1511,23 @@ LogicalResult TAssignOp::verify() {
   return success();
 }
 
+// `keyword(` a list of operands `:` as many types `)` (keyword: ins or
+// outs): the operands and their types, unresolved; `loc` where it starts.
+static ParseResult
+parseOperandsAndTypes(OpAsmParser &parser, StringRef keyword,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+                      SmallVectorImpl<Type> &types, SMLoc &loc) {
+  loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(keyword) || parser.parseLParen() ||
+      parser.parseOperandList(operands) || parser.parseColonTypeList(types) ||
+      parser.parseRParen())
+    return failure();
+  if (operands.size() != types.size())
+    return parser.emitError(loc) << keyword << " has " << operands.size()
+                                 << " operands but " << types.size() << " types";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // tmrgsort
 //===----------------------------------------------------------------------===//
@@ -1550,15 +1567,9 @@ ParseResult TMrgSortOp::parse(OpAsmParser &parser, OperationState &result) {
                                     << " types";
   SmallVector<OpAsmParser::UnresolvedOperand, 2> outs;
   SmallVector<Type, 2> outsTypes;
-  SMLoc outsLoc = parser.getCurrentLocation();
-  if (parser.parseKeyword("outs") || parser.parseLParen() ||
-      parser.parseOperandList(outs) || parser.parseColonTypeList(outsTypes) ||
-      parser.parseRParen())
+  SMLoc outsLoc;
+  if (parseOperandsAndTypes(parser, "outs", outs, outsTypes, outsLoc))
     return failure();
-  if (outs.size() != outsTypes.size())
-    return parser.emitError(outsLoc) << "outs has " << outs.size()
-                                     << " operands but " << outsTypes.size()
-                                     << " types";
   // One list in blocks: no `no_tmp` or `{exhausted}` clause, a block
   // length, one out.
   bool blocks = ins.size() == 2 && !noTmp && !exhausted && outs.size() == 1;
@@ -1637,23 +1648,6 @@ LogicalResult TMrgSortOp::verify() {
 // tsels, tscatter, tgather, mscatter
 //===----------------------------------------------------------------------===//
 
-// `ins(` a list of operands `:` as many types `)`: the operands and their
-// types, unresolved.
-static ParseResult
-parseInsList(OpAsmParser &parser,
-             SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
-             SmallVectorImpl<Type> &types, SMLoc &loc) {
-  loc = parser.getCurrentLocation();
-  if (parser.parseKeyword("ins") || parser.parseLParen() ||
-      parser.parseOperandList(operands) || parser.parseColonTypeList(types) ||
-      parser.parseRParen())
-    return failure();
-  if (operands.size() != types.size())
-    return parser.emitError(loc) << "ins has " << operands.size()
-                                 << " operands but " << types.size() << " types";
-  return success();
-}
-
 // `outs(%dst : T)`, resolved into the operands.
 static ParseResult parseOutsOperand(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand dst;
@@ -1672,7 +1666,7 @@ static ParseResult parseCountedInsOuts(OpAsmParser &parser, OperationState &resu
   SmallVector<OpAsmParser::UnresolvedOperand, 4> ins;
   SmallVector<Type, 4> types;
   SMLoc loc;
-  if (parseInsList(parser, ins, types, loc))
+  if (parseOperandsAndTypes(parser, "ins", ins, types, loc))
     return failure();
   if (!llvm::is_contained(counts, ins.size()))
     return parser.emitError(loc) << "expected " << expected;
@@ -1826,13 +1820,11 @@ ParseResult TGatherOp::parse(OpAsmParser &parser, OperationState &result) {
              << "expected ins(%src, %indices[, %tmp]), ins(%src, %k[, %tmp]) or "
                 "ins(%src, {maskPattern = ...})";
   }
-  if (parser.parseRParen() || parser.parseKeyword("outs") || parser.parseLParen())
+  SMLoc outsLoc;
+  if (parser.parseRParen() ||
+      parseOperandsAndTypes(parser, "outs", outs, outTypes, outsLoc))
     return failure();
-  SMLoc outsLoc = parser.getCurrentLocation();
-  if (parser.parseOperandList(outs) || parser.parseColonTypeList(outTypes) ||
-      parser.parseRParen())
-    return failure();
-  if (outs.empty() || outs.size() > 2 || outs.size() != outTypes.size())
+  if (outs.empty() || outs.size() > 2)
     return parser.emitError(outsLoc)
            << "expected outs(%dst : T) or, in the compare form, outs(%dst, %cdst : T, Tc)";
   bool compare = outs.size() == 2;
