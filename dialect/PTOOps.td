@@ -141,7 +141,18 @@ def PTO_TMatmulOp
 def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "add a scalar">;
 def PTO_TSubSOp : PTO_TileScalarOp<"tsubs", "subtract a scalar">;
 def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "multiply by a scalar">;
-def PTO_TDivSOp : PTO_TileScalarOp<"tdivs", "divide by a scalar", DivPrecision>;
+// pto-isa's TDIVS has two forms: ins(%src, %s) divides the tile by the
+// scalar, ins(%s, %src) the scalar by the tile. The types tell them apart,
+// so the operands keep the written order (PTOAS's generic form).
+def PTO_TDivSOp : PTO_Op<"tdivs", [AttrSizedOperandSegments]> {
+  let summary = "divide a tile by a scalar, or a scalar by a tile";
+  let arguments = !con((ins Optional<PTO_Scalar>:$dividend, PTO_Src:$src,
+                            Optional<PTO_Scalar>:$scalar,
+                            Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst),
+                       DivPrecision);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
 def PTO_TMaxSOp : PTO_TileScalarOp<"tmaxs", "maximum with a scalar">;
 def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "minimum with a scalar">;
 

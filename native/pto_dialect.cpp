@@ -1888,6 +1888,51 @@ LogicalResult TGatherOp::verify() {
   return verifyMaskAxis(*this, getMaskPatternAttr(), getAxisAttr());
 }
 
+//===----------------------------------------------------------------------===//
+// tdivs
+//===----------------------------------------------------------------------===//
+
+// ins(%src, %s : T, S) or ins(%s, %src : S, T), outs(%dst : T), the
+// attribute dictionary: the scalar's type says which form.
+ParseResult TDivSOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> ins, outs;
+  SmallVector<Type, 2> insTypes, outsTypes;
+  SMLoc insLoc, outsLoc;
+  if (parseOperandsAndTypes(parser, "ins", ins, insTypes, insLoc) ||
+      parseOperandsAndTypes(parser, "outs", outs, outsTypes, outsLoc) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if (ins.size() != 2)
+    return parser.emitError(insLoc) << "expected ins(%src, %scalar) or ins(%scalar, %src)";
+  if (outs.size() != 1)
+    return parser.emitError(outsLoc) << "expected outs(%dst : T)";
+  bool scalarFirst = insTypes[0].isIntOrIndexOrFloat();
+  if (parser.resolveOperands(ins, insTypes, insLoc, result.operands) ||
+      parser.resolveOperand(outs[0], outsTypes[0], result.operands))
+    return failure();
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {scalarFirst, 1, !scalarFirst, 1}));
+  return success();
+}
+
+void TDivSOp::print(OpAsmPrinter &p) {
+  ValueRange ins = getOperands().drop_back();
+  p << " ins(" << ins << " : " << ins.getTypes() << ") outs(" << getDst()
+    << " : " << getDst().getType() << ")";
+  SmallVector<StringRef, 2> elided = {getOperandSegmentSizesAttrName()};
+  if (getPrecisionType() == DivPrecision::Default)
+    elided.push_back(getPrecisionTypeAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+}
+
+LogicalResult TDivSOp::verify() {
+  if (static_cast<bool>(getDividend()) == static_cast<bool>(getScalar()))
+    return emitOpError("takes one scalar, before the tile (the dividend) or "
+                       "after it (the divisor)");
+  return success();
+}
+
 // ins(%src, %idx : T, Ti) outs(%mem : Tm) and the attribute dictionary.
 ParseResult MScatterOp::parse(OpAsmParser &parser, OperationState &result) {
   return parseCountedInsOuts(parser, result, {2}, "ins(%src, %idx)");

@@ -9,12 +9,12 @@ aliasing tiles) runs again with its kernel compiled by the JIT: the JIT's
 global memories must agree with the interpreter's within the executors'
 tolerance (compare.py), bitwise for the conversions and for the ops of
 pypto's kernels (trelu, taddc, trem / trems, taxpy, tcolsum / tcolmax /
-tcolmin, trowexpand, tgather, tgetval), and the case's own expectations
-(numpy) then hold for them. The JIT's own cases follow: ops the
-interpreter's tests do not reach (tconcat, subview, scalars in global
-memory, addptr), what it refuses (a located error naming the op) and its
-run-time checks (a located error from the child process, never a wrong
-answer).
+tcolmin, trowexpand, tgather, tgetval, tdiv / tdivs in both operand
+orders), and the case's own expectations (numpy) then hold for them. The
+JIT's own cases follow: ops the interpreter's tests do not reach (tconcat,
+subview, scalars in global memory, addptr), what it refuses (a located
+error naming the op) and its run-time checks (a located error from the
+child process, never a wrong answer).
 """
 
 from __future__ import annotations
@@ -135,7 +135,8 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
 # The interpreter's cases the JIT must reproduce bit for bit: conversions,
 # and the ops of pypto's kernels that each executor models on its own
 # (trelu, taddc, trem / trems, taxpy, column reductions, trowexpand,
-# tgather, tgetval; their located errors: the run-time checks below).
+# tgather, tgetval, tdiv / tdivs; their located errors: the run-time checks
+# below).
 BITWISE_CASES = [
     (sim_cases.test_tcvt_to_narrower_floats, None),
     (sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32, None),
@@ -144,6 +145,7 @@ BITWISE_CASES = [
     (sim_cases.test_trelu_and_taddc, "dtype"),
     (sim_cases.test_trem_and_trems_take_the_divisors_sign, "dtype, tmp"),
     (sim_cases.test_trem_of_special_values, "dtype"),
+    (sim_cases.test_tdiv_and_tdivs_in_both_operand_orders, "dtype"),
     (sim_cases.test_taxpy_adds_the_scaled_source_to_what_the_destination_holds, "src, dst"),
     (sim_cases.test_column_reductions, "op, dtype, rows, cols, tmp, attrs"),
     (sim_cases.test_trowexpand_broadcasts_each_rows_first_element, None),
@@ -364,6 +366,13 @@ GATHER = "\n".join([
      f"  %v = pto.tgetval ins(%x, %k : {T}, index) outs : f32\n"
      "  pto.store_scalar %v, %g0[%c0] : !pto.ptr<f32>, f32",
      "reads an element outside the valid shape of the tile"),
+    # An integer division by the zero a tile holds (0 / 0 at element 0).
+    ("  %zero = arith.constant 0 : i32\n"
+     f"  %i = pto.alloc_tile : {IDX_ROW}\n"
+     f"  pto.tci ins(%zero : i32) outs(%i : {IDX_ROW})\n"
+     f"  %q = pto.alloc_tile : {IDX_ROW}\n"
+     f"  pto.tdivs ins(%zero, %i : i32, {IDX_ROW}) outs(%q : {IDX_ROW})",
+     "integer division by zero"),
     # A column reduction into two rows.
     ("  %r = pto.alloc_tile : !pto.tile_buf<vec, 2x32xf32>\n"
      f"  pto.tcolmax ins(%x : {T}) outs(%r : !pto.tile_buf<vec, 2x32xf32>)",

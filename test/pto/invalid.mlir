@@ -975,3 +975,36 @@ func.func @gather_compare_of_a_tile(%s: !pto.tile_buf<vec, 8x32xf32>, %n: !pto.t
   pto.tgather ins(%s, %s : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 8x32xf32>) outs(%s, %n : !pto.tile_buf<vec, 8x32xf32>, !pto.tile_buf<vec, 1x8xi32>)
   return
 }
+
+// -----
+
+// tdivs: one tile and one scalar, in either order.
+func.func @tdivs_of_two_scalars(%d: !pto.tile_buf<vec, 16x32xf32>, %s: f32) {
+  // expected-error @below {{'pto.tdivs' op operand #1 must be}}
+  pto.tdivs ins(%s, %s : f32, f32) outs(%d : !pto.tile_buf<vec, 16x32xf32>)
+  return
+}
+
+// -----
+
+func.func @tdivs_of_one_operand(%d: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error @below {{expected ins(%src, %scalar) or ins(%scalar, %src)}}
+  pto.tdivs ins(%d : !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>)
+  return
+}
+
+// -----
+
+func.func @tdivs_of_two_destinations(%d: !pto.tile_buf<vec, 16x32xf32>, %s: f32) {
+  // expected-error @below {{expected outs(%dst : T)}}
+  pto.tdivs ins(%d, %s : !pto.tile_buf<vec, 16x32xf32>, f32) outs(%d, %d : !pto.tile_buf<vec, 16x32xf32>, !pto.tile_buf<vec, 16x32xf32>)
+  return
+}
+
+// -----
+
+func.func @tdivs_with_a_scalar_on_both_sides(%d: !pto.tile_buf<vec, 16x32xf32>, %s: f32) {
+  // expected-error @below {{'pto.tdivs' op takes one scalar, before the tile (the dividend) or after it (the divisor)}}
+  "pto.tdivs"(%s, %d, %s, %d) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (f32, !pto.tile_buf<vec, 16x32xf32>, f32, !pto.tile_buf<vec, 16x32xf32>) -> ()
+  return
+}

@@ -354,6 +354,7 @@ func.func @sync_views(%ev: index, %t: !pto.tile_buf<vec, 16x32xf32>, %addr: i64)
 // CHECK-NEXT: pto.tdiv ins(%arg0, %arg1 : [[F]], [[F]]) outs(%arg2 : [[F]]) {precisionType = #pto<div_precision high_precision>}{{$}}
 // CHECK-NEXT: pto.tdiv ins(%arg0, %arg1 : [[F]], [[F]]) outs(%arg2 : [[F]]){{$}}
 // CHECK-NEXT: pto.tdivs ins(%arg0, %arg5 : [[F]], f32) outs(%arg2 : [[F]]) {precisionType = #pto<div_precision high_precision>}{{$}}
+// CHECK-NEXT: pto.tdivs ins(%arg5, %arg0 : f32, [[F]]) outs(%arg2 : [[F]]){{$}}
 // CHECK-NEXT: pto.texp ins(%arg0 : [[F]]) outs(%arg2 : [[F]]) {precisionType = #pto<exp_precision high_precision>}{{$}}
 // CHECK-NEXT: pto.tlog ins(%arg0 : [[F]]) outs(%arg2 : [[F]]) {precisionType = #pto<log_precision high_precision>}{{$}}
 // CHECK-NEXT: pto.tsqrt ins(%arg0 : [[F]]) outs(%arg2 : [[F]]) {precisionType = #pto<sqrt_precision high_precision>}{{$}}
@@ -384,6 +385,7 @@ func.func @attributes(%a: !pto.tile_buf<vec, 16x32xf32>, %b: !pto.tile_buf<vec, 
   pto.tdiv ins(%a, %b : !pto.tile_buf<vec, 16x32xf32>, !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<div_precision high_precision>}
   pto.tdiv ins(%a, %b : !pto.tile_buf<vec, 16x32xf32>, !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<div_precision default>}
   pto.tdivs ins(%a, %s : !pto.tile_buf<vec, 16x32xf32>, f32) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<div_precision high_precision>}
+  pto.tdivs ins(%s, %a : f32, !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>)
   pto.texp ins(%a : !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<exp_precision high_precision>}
   pto.tlog ins(%a : !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<log_precision high_precision>}
   pto.tsqrt ins(%a : !pto.tile_buf<vec, 16x32xf32>) outs(%d : !pto.tile_buf<vec, 16x32xf32>) {precisionType = #pto<sqrt_precision high_precision>}

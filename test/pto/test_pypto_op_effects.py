@@ -90,6 +90,9 @@ CASES = [
     (f"pto.tfmod ins(%a, %b : {F}, {F}) outs(%d : {F}) "
      "{precisionType = #pto<fmod_precision high_precision>}", reads("a", "b") | writes("d")),
     (f"pto.tfmods ins(%a, %s : {F}, f32) outs(%d : {F})", reads("a") | writes("d")),
+    # tdivs in both operand orders: the tile is read wherever it is written.
+    (f"pto.tdivs ins(%a, %s : {F}, f32) outs(%d : {F})", reads("a") | writes("d")),
+    (f"pto.tdivs ins(%s, %a : f32, {F}) outs(%d : {F})", reads("a") | writes("d")),
     (f"pto.tlrelu ins(%a, %s : {F}, f32) outs(%d : {F})", reads("a") | writes("d")),
     (f"pto.tsubc ins(%a, %b, %c : {F}, {F}, {F}) outs(%d : {F})", reads("a", "b", "c") | writes("d")),
     (f"pto.taddsc ins(%a, %s, %b : {F}, f32, {F}) outs(%d : {F})", reads("a", "b") | writes("d")),

@@ -34,9 +34,9 @@ func.func @k({params}) attributes {{pto.kernel_kind = #pto.kernel_kind<{kind}>}}
 
 
 def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.float32,
-                tmp=False):
-    """`op` on tiles loaded from `arrays` (16x32), and a scalar when given,
-    then a scratch tile when `tmp`."""
+                tmp=False, scalar_first=False):
+    """`op` on tiles loaded from `arrays` (16x32), and a scalar when given
+    (before them when `scalar_first`), then a scratch tile when `tmp`."""
     n_in, rows, cols = len(arrays), 16, 32
     body = []
     for i in range(n_in):
@@ -45,7 +45,8 @@ def elementwise(op: str, arrays, tile=T, dtype="f32", scalar=None, out_dtype=np.
     ins, types = [f"%x{i}" for i in range(n_in)], [tile] * n_in
     if scalar is not None:
         body.append(f"  %s = arith.constant {scalar} : {dtype}")
-        ins, types = ins + ["%s"], types + [dtype]
+        ins, types = ((["%s"] + ins, [dtype] + types) if scalar_first
+                      else (ins + ["%s"], types + [dtype]))
     if tmp:
         body.append(f"  %tmp = pto.alloc_tile : {tile}")
         ins, types = ins + ["%tmp"], types + [tile]
@@ -682,6 +683,53 @@ def test_trem_and_trems_take_the_divisors_sign(dtype, tmp):
     rems = elementwise("trems", [a], tile=tile, dtype=name, scalar=scalar, tmp=tmp)
     np.testing.assert_array_equal(rems, np.remainder(a, dtype(-3)))
     assert (rems <= 0).all()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32, np.int16])
+def test_tdiv_and_tdivs_in_both_operand_orders(dtype):
+    """pto-isa's TDIV / TDIVS: IEEE division of floats, C's of integers
+    (truncated toward zero: -7 / 2 is -3 where numpy's // gives -4, and
+    INT_MIN / -1 wraps to INT_MIN); tdivs written scalar first divides the
+    scalar by the tile."""
+    integer = np.dtype(dtype).kind == "i"
+    a = rand(low=-100, high=100).astype(dtype)
+    b = (rand(low=1, high=9) * np.where(rand() < 0, -1, 1)).astype(dtype)
+    if integer:
+        low = np.iinfo(dtype).min
+        a[0, :6], b[0, :6] = [-7, 7, -7, 7, low, low], [2, 2, -2, -2, -1, 1]
+
+    def divide(x, y):
+        if not integer:
+            return np.divide(x, y)
+        exact = np.fix(np.float64(x) / np.float64(y))
+        return exact.astype(np.int64).astype(dtype)  # INT_MIN / -1 wraps
+    tile, name = _tile_of(dtype), NAMES[np.dtype(dtype)]
+    quotient = elementwise("tdiv", [a, b], tile=tile, dtype=name)
+    np.testing.assert_array_equal(quotient, divide(a, b))
+    if integer:
+        assert list(quotient[0, :6]) == [-3, 3, 3, -3, low, low]
+    scalar = "-3" if integer else "-3.0"
+    np.testing.assert_array_equal(
+        elementwise("tdivs", [a], tile=tile, dtype=name, scalar=scalar), divide(a, dtype(-3)))
+    scalar = "100" if integer else "100.0"
+    np.testing.assert_array_equal(
+        elementwise("tdivs", [b], tile=tile, dtype=name, scalar=scalar, scalar_first=True),
+        divide(dtype(100), b))
+
+
+@pytest.mark.parametrize("op, scalar, scalar_first", [
+    ("tdiv", None, False), ("tdivs", "0", False), ("tdivs", "5", True)])
+def test_integer_division_by_zero_is_a_located_error(op, scalar, scalar_first):
+    """An integer zero divisor, undefined on the device, stops the run at
+    the op (a float one divides to an infinity, as IEEE says)."""
+    a = rand(low=1, high=9).astype(np.int32)
+    b = a.copy()
+    b[3, 5] = 0
+    tile = _tile_of(np.int32)
+    arrays = [b] if scalar_first else [a, b] if scalar is None else [b * 0 + 1]
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: integer division by zero$"):
+        elementwise(op, arrays, tile=tile, dtype="i32", scalar=scalar,
+                    scalar_first=scalar_first)
 
 
 SPECIAL = [0.0, -0.0, 1.0, -1.0, 3.0, -3.0, 7.5, -7.5, 0.1, -0.1, 1e4, -1e4, 65504.0, 6e-8,

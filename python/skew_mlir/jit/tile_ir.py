@@ -47,6 +47,7 @@ from mlir.dialects import arith, func, linalg, math, memref, scf
 from .. import dialect as pto
 from .. import fifo_model, tile_types
 from ..attributes import function_name
+from ..operands import operand_segments
 from ..sim.tiles import LOCAL_BYTES
 from .errors import JitUnsupported, describe, where
 from .rewrite import Rewritten, declare, element_bytes, unranked
@@ -754,7 +755,29 @@ _INT_BINARY = {"add": arith.addi, "sub": arith.subi, "mul": arith.muli,
                "max": arith.maxsi, "min": arith.minsi, "rem": _int_remainder}
 
 
-def _binary(op: ir.Operation, name: str, t: ir.Type):
+def _int_divider(lo: TileLowering, op: ir.Operation, t: ir.Type):
+    """C's integer division, the interpreter's: truncated toward zero,
+    INT_MIN / -1 wrapping (as 0 - a, no undefined divsi), a zero divisor
+    ending the run at `op`."""
+    if not ir.IntegerType(t).is_signless:
+        raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT divides signless integers, "
+                             f"got {t}")
+
+    def divide(a: ir.Value, b: ir.Value) -> ir.Value:
+        zero = arith.constant(t, 0)
+        by_zero = _cmp("eq", b, zero)
+        lo.check(op, by_zero, "integer division by zero")
+        by_minus_one = _cmp("eq", b, arith.constant(t, -1))
+        safe = arith.select(_any(by_zero, by_minus_one), arith.constant(t, 1), b)
+        return arith.select(by_minus_one, arith.subi(zero, a), arith.divsi(a, safe))
+    return divide
+
+
+def _binary(op: ir.Operation, name: str, t: ir.Type, lo: TileLowering | None = None):
+    """The op `name` on values of type `t` (`lo`: where an integer division
+    checks its divisor)."""
+    if name == "div" and lo is not None and isinstance(t, ir.IntegerType):
+        return _int_divider(lo, op, t)
     table = _FLOAT_BINARY if _is_float(t) else _INT_BINARY
     if name not in table:
         raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT lowers it for float "
@@ -805,7 +828,7 @@ def _binary_tiles(lo: TileLowering, op: ir.Operation, name: str, at, check_other
     checks other's valid shape against the rows x cols written."""
     src, other, out = (lo.tile(op.operands[i]) for i in (0, 1, -1))
     compute = _compute_type(_same_elements(op, src, other, out))
-    fn = _binary(op, name, compute)
+    fn = _binary(op, name, compute, lo)
     rows, cols = lo.valid(out)
     lo.read_check(op, rows, cols, src)
     check_other(other, rows, cols)
@@ -855,16 +878,23 @@ def _taxpy(lo: TileLowering, op: ir.Operation) -> None:
 @_handles(*(f"pto.t{name}s" for name in _FLOAT_BINARY))
 def _binary_scalar(lo: TileLowering, op: ir.Operation) -> None:
     # ins(src, scalar[, tmp]) outs(dst): trems' scratch tile is the
-    # hardware's workspace.
-    src, out = lo.tile(op.operands[0]), lo.tile(op.operands[-1])
+    # hardware's workspace; tdivs also ins(scalar, src), the scalar divided
+    # by the tile.
+    segments = operand_segments(op)
+    scalar_first = segments is not None and bool(segments[0])
+    tile, given = (1, 0) if scalar_first else (0, 1)
+    src, out = lo.tile(op.operands[tile]), lo.tile(op.operands[-1])
     compute = _compute_type(src.tt.element)
-    fn = _binary(op, op.name[len("pto.t"):-1], compute)
+    fn = _binary(op, op.name[len("pto.t"):-1], compute, lo)
     # numpy: the scalar as the source's type.
-    scalar = cast(cast(op.operands[1], src.tt.element), compute)
+    scalar = cast(cast(op.operands[given], src.tt.element), compute)
     rows, cols = lo.valid(out)
     lo.read_check(op, rows, cols, src)
-    lo.write(out, rows, cols, lambda i, j: cast(fn(_load(src, i, j, compute), scalar),
-                                                src.tt.element))
+
+    def element(i, j):
+        value = _load(src, i, j, compute)
+        return cast(fn(scalar, value) if scalar_first else fn(value, scalar), src.tt.element)
+    lo.write(out, rows, cols, element)
 
 
 @_handles("pto.texpands")

@@ -70,7 +70,7 @@ def _nonzero_divisor(fn):
     return checked
 
 
-def _div_trunc(a, b, **_):
+def divide_truncating(a, b, **_):
     # numpy's // floors; arith.divsi truncates toward zero.
     q = a // b
     return q + ((a % b != 0) & ((a < 0) != (b < 0))).astype(q.dtype)
@@ -87,7 +87,7 @@ _INT_BINARY = {
     "arith.addi": _signed(_binary(np.add)),
     "arith.subi": _signed(_binary(np.subtract)),
     "arith.muli": _signed(_binary(np.multiply)),
-    "arith.divsi": _nonzero_divisor(_signed(_div_trunc)),
+    "arith.divsi": _nonzero_divisor(_signed(divide_truncating)),
     "arith.divui": _nonzero_divisor(_as_unsigned(np.floor_divide)),
     "arith.remsi": _nonzero_divisor(_signed(_binary(np.fmod))),
     "arith.remui": _nonzero_divisor(_as_unsigned(np.remainder)),

@@ -15,8 +15,10 @@ import numpy as np
 from mlir import ir
 
 from .. import tile_types
+from ..operands import operand_segments
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
+from .arith_ops import divide_truncating
 from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
@@ -45,6 +47,18 @@ def _check_region(site: str, rows: int, cols: int, *sources: Tile) -> tuple[int,
                            f"{src.valid[0]}x{src.valid[1]} over the {rows}x{cols} valid "
                            "region of the tile it writes")
     return rows, cols
+
+
+def _located_division(site: str):
+    """An integer division by zero (_divide) as an error at `site`."""
+    def wrap(fn):
+        def run(*args):
+            try:
+                return fn(*args)
+            except ZeroDivisionError:
+                raise SimError(f"{site}: integer division by zero") from None
+        return run
+    return wrap
 
 
 def _ignore_errors(fn):
@@ -437,8 +451,22 @@ def _remainder(a, b) -> np.ndarray:
     return np.remainder(a.astype(wide), np.asarray(b).astype(wide)).astype(a.dtype)
 
 
+def _divide(a, b) -> np.ndarray:
+    """pto-isa's TDIV / TDIVS: IEEE division of floats; of integers C's,
+    truncated toward zero, INT_MIN / -1 wrapping to INT_MIN. An integer zero
+    divisor raises ZeroDivisionError (the device's result is undefined): the
+    op's step reports it at the op."""
+    a, b = np.asarray(a), np.asarray(b)
+    if is_float(a.dtype):
+        return np.divide(a, b)
+    if np.any(b == 0):
+        raise ZeroDivisionError
+    wide = np.int64 if np.issubdtype(a.dtype, np.signedinteger) else a.dtype
+    return divide_truncating(a.astype(wide), b.astype(wide)).astype(a.dtype)
+
+
 _BINARY = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _divide,
     "max": np.maximum, "min": np.minimum, "rem": _remainder,
 }
 
@@ -452,6 +480,7 @@ def _vector_step(op, cc, compute, transcendental=False) -> Step:
     spend, cost, site = cc.spend, cc.cost, where(op)
 
     @_ignore_errors
+    @_located_division(site)
     def run(frame):
         out = frame[dst]
         rows, cols = out.valid
@@ -499,16 +528,24 @@ def _taddc(op, cc) -> Step:
 
 @handles(*(f"pto.t{name}s" for name in _BINARY))
 def _binary_scalar(op, cc) -> Step:
+    # ins(src, scalar[, tmp]) outs(dst); tdivs also ins(scalar, src): the
+    # scalar divided by the tile.
     fn = _BINARY[op.name[len("pto.t"):-1]]
     *ins, dst = cc.slots_of(op.operands)
+    segments = operand_segments(op)
+    scalar_first = segments is not None and bool(segments[0])
+    tile, scalar = (ins[1], ins[0]) if scalar_first else (ins[0], ins[1])
     spend, cost, site = cc.spend, cc.cost, where(op)
 
     @_ignore_errors
+    @_located_division(site)
     def run(frame):
-        src, scalar, out = frame[ins[0]], frame[ins[1]], frame[dst]
+        src, out = frame[tile], frame[dst]
         rows, cols = _check_reads(site, out, src)
         a = src.data[:rows, :cols]
-        out.data[:rows, :cols] = fn(a, a.dtype.type(scalar))
+        s = a.dtype.type(frame[scalar])
+        x, y = (s, a) if scalar_first else (a, s)
+        out.data[:rows, :cols] = fn(x, y)
         spend(cost.vector(a.nbytes))
     return Step(run)
 

@@ -11,7 +11,7 @@ import numpy as np
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 NAMES = {np.dtype(np.float32): "f32", np.dtype(np.float16): "f16", BF16: "bf16",
-         np.dtype(np.int32): "i32"}
+         np.dtype(np.int32): "i32", np.dtype(np.int16): "i16"}
 
 
 def view(arg: str, name: str, rows: int, cols: int, dtype: str, tile: str) -> str:
