@@ -110,6 +110,7 @@ SIM_CASES = [
     (sim_cases.test_ttrans_writes_the_transpose_over_the_valid_region, None),
     (sim_cases.test_tci_and_tsetval_in_storage_order, None),
     (sim_cases.test_windows_with_leading_unit_dimensions, None),
+    (sim_cases.test_windows_of_several_leading_dimensions_load_and_store_row_after_row, None),
     (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
     (sim_cases.test_an_empty_destination_region_is_a_no_op, "op,ins,types"),
 ]
@@ -316,7 +317,7 @@ GATHER = "\n".join([
      f"  pto.set_validshape %x, %c8, %c8 : {T}\n"
      f"  pto.tstore ins(%x : {T}) outs(%x_w : !pto.partition_tensor_view<16x32xf32>)",
      "stores a window whose shape is not the tile's valid shape"),
-    # A window whose leading dimension is not 1 (the others match).
+    # A window of more rows (2x16: the leading dimensions) than the tile.
     ("  %c2 = arith.constant 2 : index\n"
      "  %c16 = arith.constant 16 : index\n"
      "  %v3 = pto.make_tensor_view %g0, shape = [%c2, %c16, %x_c], strides = [%c0, %x_c, %c1]"

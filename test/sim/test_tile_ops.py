@@ -558,7 +558,7 @@ def unit_views(arg: str, name: str, rank: int) -> str:
 def test_windows_with_leading_unit_dimensions():
     """A 1x16x32 window loads into a tile of valid shape 16x32 and a
     1x1x16x32 one stores from it (PTOAS's kernels store 64x128 tiles to
-    1x64x128 windows): the unit dimensions drop."""
+    1x64x128 windows)."""
     x = rand()
     body = "\n".join([
         "  %c16 = arith.constant 16 : index",
@@ -574,8 +574,46 @@ def test_windows_with_leading_unit_dimensions():
     np.testing.assert_array_equal(y, 2 * x)
 
 
+def window_3d(arg: str, name: str, shape: tuple, offsets: tuple, sizes: tuple) -> str:
+    """A window `sizes` at `offsets` of the row-major global memory %arg
+    taken as a 3-D tensor of `shape` (its constants %k<N> defined here)."""
+    numbers = sorted({*shape, *offsets, *sizes, shape[1] * shape[2], shape[2], 1})
+    consts = "".join(f"  %{name}{n} = arith.constant {n} : index\n" for n in numbers)
+
+    def names(values):
+        return ", ".join(f"%{name}{n}" for n in values)
+    dims, window = "x".join(map(str, shape)), "x".join(map(str, sizes))
+    strides = (shape[1] * shape[2], shape[2], 1)
+    return (consts
+            + f"  %{name}_v = pto.make_tensor_view %{arg}, shape = [{names(shape)}], "
+              f"strides = [{names(strides)}] : !pto.tensor_view<{dims}xf32>\n"
+            + f"  %{name}_w = pto.partition_view %{name}_v, offsets = [{names(offsets)}], "
+              f"sizes = [{names(sizes)}] : !pto.tensor_view<{dims}xf32> -> "
+              f"!pto.partition_tensor_view<{window}xf32>")
+
+
+def test_windows_of_several_leading_dimensions_load_and_store_row_after_row():
+    """pto-isa's ND TLOAD/TSTORE: a window's last dimension is the tile's
+    columns, the others its rows, the last of them fastest. An 8x2x32
+    window (every other 32 of 64 columns) loads into a 16x32 tile, and a
+    2x8x32 one stores it through its strides; pypto's 64x1x32 windows are
+    the case of a unit dimension in the middle."""
+    x = rand((8, 2, 64))
+    body = "\n".join([
+        window_3d("g0", "x", (8, 2, 64), (0, 0, 16), (8, 2, 32)),
+        window_3d("g1", "y", (2, 8, 64), (0, 0, 32), (2, 8, 32)),
+        f"  %t = pto.alloc_tile : {T}",
+        f"  pto.tload ins(%x_w : !pto.partition_tensor_view<8x2x32xf32>) outs(%t : {T})",
+        f"  pto.tstore ins(%t : {T}) outs(%y_w : !pto.partition_tensor_view<2x8x32xf32>)"])
+    y = run_kernel(body, [x, np.zeros((2, 8, 64), np.float32)])[1]
+    tile = x[:, :, 16:48].reshape(16, 32)
+    np.testing.assert_array_equal(y[:, :, 32:].reshape(16, 32), tile)
+    assert not y[:, :, :32].any()
+
+
 def test_a_window_whose_other_dimensions_differ_is_still_refused():
-    """Only leading unit dimensions drop: a 2x16x16 window is no 16x32 tile."""
+    """The rows are the product of the leading dimensions: a 2x16x16 window
+    is 32x16, no 16x32 tile."""
     body = "\n".join([
         "  %c2 = arith.constant 2 : index",
         "  %c16 = arith.constant 16 : index",

@@ -168,12 +168,6 @@ class Compiled:
 
     def __init__(self, module: ir.Module, pair: Pair, fifo_depth: int | None = None,
                  max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES):
-        if pair.cube is None or pair.vector is None:
-            role = "cube" if pair.vector is None else "vector"
-            name = pair.cube or pair.vector
-            raise JitUnsupported(f"{describe(functions_of(module)[name])}: the JIT runs a cube/vector "
-                           f"pair; the {role} kernel @{name} has no peer (the interpreter "
-                           f"answers a lone kernel with an echo peer)")
         if fifo_depth is not None and fifo_depth < 1:
             raise JitError(f"the pipes need at least one slot, got {fifo_depth}")
         start = time.perf_counter()
@@ -185,6 +179,13 @@ class Compiled:
         lowered, rewritten = prepare(pair_module(module), list(self.kernels.values()),
                                      max_value_bytes)
         self.sites = rewritten.sites
+        if len(self.kernels) == 1 and any(site.pipe is not None for site in self.sites):
+            # The interpreter answers it with an echo peer; the JIT runs
+            # the kernels it is given.
+            (role, kernel), = self.kernels.items()
+            raise JitUnsupported(f"{describe(kernel)}: the {role} kernel @{pair.functions()[role]} "
+                                 "uses the FIFO but has no peer (the interpreter answers a lone "
+                                 "kernel with an echo peer; the JIT runs the kernels given)")
         lower(lowered)
         self.engine = ExecutionEngine(lowered, opt_level=2, shared_libs=[_runtime_library()])
         symbols = _native.jit_symbols()
@@ -228,8 +229,7 @@ class Compiled:
             return memory[id(array)]
 
         listed: set[int] = set()  # global memories of pointer arguments, listed once
-        for role in (fifo_model.CUBE, fifo_model.VECTOR):
-            kernel = self.kernels[role]
+        for role, kernel in self.kernels.items():
             name = self.pair.functions()[role]
             pointers = [isinstance(tile_types.pto_type(t), tile_types.Ptr)
                         for t in kernel.attributes["function_type"].value.inputs]

@@ -622,14 +622,24 @@ def _tload_tstore(lo: TileLowering, op: ir.Operation) -> None:
     rank = ir.MemRefType(view.type).rank
     _check_window(lo, op, window)
     rows, cols = lo.valid(tile)
-    # The interpreter's rule: a rank-1 window of N elements is a 1xN row;
-    # leading dimensions must be 1 (a 1x64x128 window is 64x128).
-    dims = [_index(1)] * (rank == 1) + [memref.dim(view, _index(d)) for d in range(rank)]
-    lead = [_cmp("ne", n, _index(1)) for n in dims[:-2]]
-    at = (lambda i, j: [j]) if rank == 1 else (lambda i, j: [_index(0)] * (rank - 2) + [i, j])
-    lo.check(op, _any(*lead, _cmp("ne", dims[-2], rows), _cmp("ne", dims[-1], cols)),
+    # The interpreter's rule (pto-isa's ND TLOAD/TSTORE): the last dimension
+    # is the columns, the others row after row (a 64x1x32 window is 64x32);
+    # a rank-1 window of N elements is a 1xN row.
+    dims = [memref.dim(view, _index(d)) for d in range(rank)]
+    window_rows = _index(1)
+    for n in dims[:-1]:
+        window_rows = arith.muli(window_rows, n)
+    lo.check(op, _any(_cmp("ne", window_rows, rows), _cmp("ne", dims[-1], cols)),
              f"{'loads' if loading else 'stores'} a window whose shape is not the tile's "
              "valid shape")
+
+    def at(i, j):
+        # Row i's position in the leading dimensions, the last fastest.
+        position = []
+        for n in reversed(dims[:-1]):
+            position.append(arith.remui(i, n))
+            i = arith.divui(i, n)
+        return position[::-1] + [j]
     view_element = ir.MemRefType(view.type).element_type
     if loading:
         lo.write(tile, rows, cols, lambda i, j: memref.load(view, at(i, j)))

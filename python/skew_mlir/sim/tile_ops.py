@@ -282,13 +282,12 @@ def _tprint(op, cc) -> Step:
 
 # --- moves -------------------------------------------------------------------
 
-def _window_matrix(window: np.ndarray) -> np.ndarray:
-    """A window as the rows x cols a tile holds: a rank-1 window of N
-    elements is a 1xN row; leading unit dimensions drop (a 1x64x128 window
-    is 64x128), as PTOAS's kernels store a tile's 2-D shape to them."""
-    while window.ndim > 2 and window.shape[0] == 1:
-        window = window[0]
-    return window[np.newaxis, :] if window.ndim == 1 else window
+def _window_shape(window: np.ndarray) -> tuple[int, int]:
+    """The rows x cols of a tile a window loads into or stores from: its
+    last dimension is the columns, the others row after row (pto-isa's ND
+    TLOAD/TSTORE: a 64x1x32 window is 64x32, 2x16x32 is 32x32); a rank-1
+    window of N elements is a 1xN row."""
+    return int(np.prod(window.shape[:-1], dtype=np.int64)), window.shape[-1]
 
 
 @handles("pto.tload", "pto.tstore")
@@ -303,8 +302,8 @@ def _tload_tstore(op, cc) -> Step:
 
     def run(frame):
         view = frame[view_slot]
-        tile, window = frame[tile_slot], _window_matrix(view.window(site))
-        if tuple(window.shape) != tuple(tile.valid):
+        tile, window = frame[tile_slot], view.window(site)
+        if _window_shape(window) != tuple(tile.valid):
             raise SimError(f"{site}: {'loads' if loading else 'stores'} a "
                            f"{'x'.join(map(str, view.shape))} window "
                            f"{'into' if loading else 'from'} a tile whose valid shape is "
@@ -312,10 +311,11 @@ def _tload_tstore(op, cc) -> Step:
         if shared is not None:
             flat = strided_elements(view.offset, view.shape, view.strides)
             shared.global_elements(view.base, flat, READ if loading else WRITE, race_site)
+        # The window may be strided: written through it, not a reshaped copy.
         if loading:
-            tile.region()[...] = window
+            tile.region()[...] = window.reshape(tile.valid)
         else:
-            window[...] = tile.region().astype(window.dtype)
+            window[...] = tile.region().astype(window.dtype).reshape(window.shape)
         spend(cost.gm(window.nbytes))
     return Step(run)
 
