@@ -133,9 +133,9 @@ def test_tile_generator_reaches_every_buffer_class():
     """Over a fixed set of seeds the tile-IR generator draws each class of
     buffer (views, moves, global stores, accumulators, multi-buffered tiles,
     explicit addresses, a second pair of loops, a large tile outside the
-    loops, windows with a leading unit dimension), trsqrt, and the column
-    and row reductions and broadcasts with taxpy, and every pair it renders
-    parses and verifies."""
+    loops, windows with a unit dimension leading or in the middle), trsqrt,
+    the column and row reductions and broadcasts with taxpy, and a scalar
+    divided by the tile, and every pair it renders parses and verifies."""
     seen = collections.Counter()
     with skew_mlir.make_context():
         for seed in range(120):
@@ -144,7 +144,7 @@ def test_tile_generator_reaches_every_buffer_class():
                          f"mat_slots={spec.mat_slots}", f"vector_slots={spec.vector_slots}"])
             seen.update(name for name in ("b_each_iteration", "accumulate", "addressed",
                                           "second_loop", "unit_window", "rsqrt",
-                                          "reductions")
+                                          "reductions", "middle_window", "reciprocal")
                         if getattr(spec, name))
             seen.update([f"spare_room={spec.spare_room}"])
             text = render_tile(spec)
@@ -153,7 +153,8 @@ def test_tile_generator_reaches_every_buffer_class():
                                       "pto.alloc_multi_tile", "pto.multi_tile_get",
                                       "alloc_tile addr =", "pto.trsqrt",
                                       "!pto.partition_tensor_view<1x", "pto.tcolsum",
-                                      "pto.trowexpand ins(", "pto.taxpy") if op in text)
+                                      "pto.trowexpand ins(", "pto.taxpy",
+                                      "x1x", "pto.tdivs ins(%s, %t") if op in text)
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
                   "vector_slots=2", "vector_slots=4", "b_each_iteration", "accumulate",
@@ -161,7 +162,8 @@ def test_tile_generator_reaches_every_buffer_class():
                   "pto.textract", "pto.subview", "pto.tmatmul.acc",
                   "pto.alloc_multi_tile", "pto.multi_tile_get", "alloc_tile addr =",
                   "unit_window", "rsqrt", "pto.trsqrt", "!pto.partition_tensor_view<1x",
-                  "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy"):
+                  "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
+                  "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t"):
         assert seen[value] > 0, (value, seen)
 
 

@@ -21,7 +21,9 @@ barrier. The vector's op chain may be a function it calls with its tiles
 (`helper`), and its loop may carry its scratch tile as an iter_arg
 (`carried`): tile values through calls and loops. The vector's chain may
 end with a trsqrt (with its scratch tile), and the cube's global views may
-have a leading unit dimension (1xRxC windows, as pypto writes them). On a
+have a leading unit dimension (1xRxC windows, as pypto writes them) or one
+in the middle (Rx1xC), and the chain may end with a scalar divided by the
+tile (tdivs written scalar first). On a
 fully valid tile, the chain may end (before the trsqrt) with the reductions
 and broadcasts of pypto's kernels: the column sums taken off each row
 (tcolsum with its scratch tile, tcolexpandsub), then the row maxima spread
@@ -113,6 +115,11 @@ class TileSpec:
     # it writes would need a partly valid tile's run-time valid shape): the
     # chain ends with tcolsum, tcolexpandsub, trowmax, trowexpand and taxpy.
     reductions: bool = False
+    # Drawn after reductions: the output and side windows Rx1xC (a unit
+    # dimension in the middle, as pypto's 64x1x32 windows; not with
+    # unit_window), and the chain ending with a scalar divided by the tile.
+    middle_window: bool = False
+    reciprocal: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -141,7 +148,8 @@ def draw_tile_pair(ch) -> TileSpec:
                                spare_room=ch.choice([-1, -1, -1, 0, 1, 2, 3]))
     spec = dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
     spec = dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
-    return dataclasses.replace(spec, reductions=valid_rows == rows and ch.boolean(0.3))
+    spec = dataclasses.replace(spec, reductions=valid_rows == rows and ch.boolean(0.3))
+    return dataclasses.replace(spec, middle_window=ch.boolean(0.3), reciprocal=ch.boolean(0.3))
 
 
 def tile_pairs():
@@ -275,13 +283,16 @@ def render_tile(spec: TileSpec) -> str:
     product = (f"      pto.tmatmul.acc ins(%acc, %la, %rb : {acc}, {left}, {right}) "
                f"outs(%acc : {acc})" if spec.accumulate else
                f"      pto.tmatmul ins(%la, %rb : {left}, {right}) outs(%acc : {acc})")
-    # Views of %out and %side: rank 3 with `unit_window`.
-    lead = 1 if spec.unit_window else 0
-    dims = "x".join(["?"] * (2 + lead))
+    # Views of %out and %side: rank 3 with `unit_window` (1xRxC windows) or
+    # `middle_window` (Rx1xC), both R x C tiles by pto-isa's ND rule.
+    lead, middle = spec.unit_window, spec.middle_window and not spec.unit_window
+    dims = "x".join(["?"] * (3 if lead or middle else 2))
 
     def whole(name: str, ptr: str, rows: str) -> str:
-        shape = ["%c1"] * lead + [rows, "%cols"]
-        strides = [f"%{name}_size"] * lead + ["%cols", "%c1"]
+        shape = (["%c1", rows, "%cols"] if lead else [rows, "%c1", "%cols"] if middle
+                 else [rows, "%cols"])
+        strides = ([f"%{name}_size", "%cols", "%c1"] if lead else ["%cols", "%cols", "%c1"]
+                   if middle else ["%cols", "%c1"])
         return "\n".join(
             [f"    %{name}_size = arith.muli {rows}, %cols : index"] * lead
             + [f"    %{name} = pto.make_tensor_view {ptr}, shape = [{', '.join(shape)}], "
@@ -289,10 +300,15 @@ def render_tile(spec: TileSpec) -> str:
 
     def window(name: str, view: str, row: str, sizes: str, shape: str) -> tuple[str, str]:
         """A window of `view` at row `row`: its partition_view line and type."""
-        type_ = f"!pto.partition_tensor_view<{'1x' * lead}{shape}xf32>"
-        return (f"      {name} = pto.partition_view {view}, offsets = [{'%c0, ' * lead}{row}, "
-                f"%c0], sizes = [{'%c1, ' * lead}{sizes}] : !pto.tensor_view<{dims}xf32> -> "
-                f"{type_}", type_)
+        if middle:
+            (n, c), (count, width) = sizes.split(", "), shape.split("x")
+            offsets, sizes, shape = f"{row}, %c0, %c0", f"{n}, %c1, {c}", f"{count}x1x{width}"
+        else:
+            offsets = f"{'%c0, ' * lead}{row}, %c0"
+            sizes, shape = f"{'%c1, ' * lead}{sizes}", f"{'1x' * lead}{shape}"
+        type_ = f"!pto.partition_tensor_view<{shape}xf32>"
+        return (f"      {name} = pto.partition_view {view}, offsets = [{offsets}], "
+                f"sizes = [{sizes}] : !pto.tensor_view<{dims}xf32> -> {type_}", type_)
 
     side_w, side_t = window("%sw", "%sv", "%r0" if spec.store == "iv" else "%c0",
                             "%valid, %cols", f"{spec.valid_rows}x{c}")
@@ -414,6 +430,10 @@ def render_tile(spec: TileSpec) -> str:
         body += [f"      pto.tabs ins(%t : {half}) outs(%t : {half})",
                  f"      pto.tadds ins(%t, %s : {half}, f32) outs(%t : {half})",
                  f"      pto.trsqrt ins(%t, {tmp} : {half}, {half}) outs(%t : {half})"]
+    if spec.reciprocal:  # tdivs scalar first: 0.5 / (|t| + 0.5)
+        body += [f"      pto.tabs ins(%t : {half}) outs(%t : {half})",
+                 f"      pto.tadds ins(%t, %s : {half}, f32) outs(%t : {half})",
+                 f"      pto.tdivs ins(%s, %t : f32, {half}) outs(%t : {half})"]
     # With `helper`, the op chain is a function of the tiles it uses.
     helper_args = f"%t, %s, {tmp}, %h, %col" + (", %csum, %spread" if spec.reductions else "")
     helper_types = f"{half}, f32, {half}, {half_bf16}, {col}" + (
