@@ -324,6 +324,8 @@ def PTO_SqrtPrecisionAttr
 def PTO_FmodPrecisionEnum : PTO_PrecisionEnum<"FmodPrecision", "fmod">;
 def PTO_FmodPrecisionAttr
     : PTO_KeywordEnumAttr<PTO_FmodPrecisionEnum, "fmod_precision">;
+def PTO_PowPrecisionEnum : PTO_PrecisionEnum<"PowPrecision", "a power">;
+def PTO_PowPrecisionAttr : PTO_KeywordEnumAttr<PTO_PowPrecisionEnum, "pow_precision">;
 
 // The number format tprint writes elements in
 // (#pto<print_format width8_precision4>).
@@ -347,6 +349,37 @@ def PTO_MxGroupAxisEnum : PTO_Enum<"MxGroupAxis", "grouping axis of MX scales", 
   I32EnumAttrCase<"Axis0", 0, "axis0">,
   I32EnumAttrCase<"Axis1", 1, "axis1">]>;
 def PTO_MxGroupAxisAttr : PTO_KeywordEnumAttr<PTO_MxGroupAxisEnum, "mx_group_axis">;
+
+// What tquant / tquant.mx quantise to (#pto<quant_type INT8_SYM>): 8-bit
+// integers with a scale (and, asymmetric, an offset), or an MX format.
+def PTO_QuantTypeEnum : PTO_Enum<"QuantType", "the target format of a quantisation", [
+  I32EnumAttrCase<"INT8_SYM", 0>,
+  I32EnumAttrCase<"INT8_ASYM", 1>,
+  I32EnumAttrCase<"MXFP8", 2>,
+  I32EnumAttrCase<"MXFP4_E2M1", 3>]>;
+def PTO_QuantTypeAttr : PTO_KeywordEnumAttr<PTO_QuantTypeEnum, "quant_type">;
+
+// How tquant.mx derives a group's shared scale (#pto<quant_scale_alg nv>).
+def PTO_QuantScaleAlgEnum : PTO_Enum<"QuantScaleAlg", "the scale rule of MX quantisation", [
+  I32EnumAttrCase<"OCP", 0, "ocp">,
+  I32EnumAttrCase<"NV", 1, "nv">]>;
+def PTO_QuantScaleAlgAttr
+    : PTO_KeywordEnumAttr<PTO_QuantScaleAlgEnum, "quant_scale_alg">;
+
+// The layout tquant.mx writes its exponents in, when it also writes them
+// fractal (#pto<vec_store_mode nz>).
+def PTO_VecStoreModeEnum : PTO_Enum<"VecStoreMode", "the layout of a vector store", [
+  I32EnumAttrCase<"ND", 0, "nd">,
+  I32EnumAttrCase<"NZ", 1, "nz">]>;
+def PTO_VecStoreModeAttr : PTO_KeywordEnumAttr<PTO_VecStoreModeEnum, "vec_store_mode">;
+
+// How the collective comm.treduce combines the group's windows
+// (#pto<reduce_op sum>).
+def PTO_ReduceOpEnum : PTO_Enum<"ReduceOp", "the combination of comm.treduce", [
+  I32EnumAttrCase<"Sum", 0, "sum">,
+  I32EnumAttrCase<"Max", 1, "max">,
+  I32EnumAttrCase<"Min", 2, "min">]>;
+def PTO_ReduceOpAttr : PTO_KeywordEnumAttr<PTO_ReduceOpEnum, "reduce_op">;
 
 // Whether tcvt saturates out-of-range values (#pto<saturation_mode ON>).
 def PTO_SaturationModeEnum : PTO_Enum<"SaturationMode", "saturation of a conversion", [

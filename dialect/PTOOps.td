@@ -42,6 +42,8 @@ defvar BinaryFormat = "$src0 `,` $src1 `:` qualified(type($src0)) `,` "
                       "qualified(type($src1))";
 defvar ScalarFormat = "$src `,` $scalar `:` qualified(type($src)) `,` "
                       "type($scalar)";
+defvar ScalarTmpFormat = "$src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` "
+                         "type($scalar) (`,` qualified(type($tmp))^)?";
 
 // `attrs`: the op's attributes, all optional or default-valued, written in
 // the attribute dictionary after outs(...) (a default value is not printed).
@@ -94,6 +96,8 @@ defvar RemPrecision = (ins DefaultValuedAttr<PTO_RemPrecisionAttr,
     "::skew::pto::RemPrecision::Default">:$precisionType);
 defvar FmodPrecision = (ins DefaultValuedAttr<PTO_FmodPrecisionAttr,
     "::skew::pto::FmodPrecision::Default">:$precisionType);
+defvar PowPrecision = (ins DefaultValuedAttr<PTO_PowPrecisionAttr,
+    "::skew::pto::PowPrecision::Default">:$precisionType);
 defvar AccPhase = (ins DefaultValuedAttr<PTO_AccPhaseAttr,
     "::skew::pto::AccPhase::Unspecified">:$accPhase);
 
@@ -252,8 +256,7 @@ def PTO_TGatherOp : PTO_Op<"tgather", [AttrSizedOperandSegments]> {
 
 def PTO_TRemSOp
     : PTO_DpsOp<"trems", (ins PTO_Src:$src, PTO_Scalar:$scalar, PTO_OptScratch:$tmp),
-                "$src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` "
-                "type($scalar) (`,` qualified(type($tmp))^)?"> {
+                ScalarTmpFormat> {
   let summary = "elementwise remainder by a scalar";
 }
 
@@ -420,8 +423,7 @@ def PTO_TXorOp : PTO_BinaryTmpOp<"txor", "elementwise bitwise xor">;
 def PTO_TXorSOp
     : PTO_DpsOp<"txors", (ins PTO_Src:$src, AnySignlessInteger:$scalar,
                               PTO_OptScratch:$tmp),
-                "$src `,` $scalar (`,` $tmp^)? `:` qualified(type($src)) `,` "
-                "type($scalar) (`,` qualified(type($tmp))^)?"> {
+                ScalarTmpFormat> {
   let summary = "bitwise xor with a scalar";
 }
 
@@ -665,33 +667,32 @@ def PTO_TGemvBiasOp
                  "qualified(type($b)) `,` qualified(type($bias))"> {
   let summary = "dst = a * b + bias, a matrix-vector product";
 }
-def PTO_TMatmulMxOp
-    : PTO_CubeOp<"tmatmul.mx", (ins PTO_Src:$a, PTO_Src:$a_scale, PTO_Src:$b,
-                                    PTO_Src:$b_scale),
-                 "$a `,` $a_scale `,` $b `,` $b_scale `:` qualified(type($a)) `,` "
-                 "qualified(type($a_scale)) `,` qualified(type($b)) `,` "
-                 "qualified(type($b_scale))"> {
-  let summary = "dst = a * b, each operand scaled by its block scales";
+// A block-scaled (MX) cube op, a and b each scaled by its block scales,
+// and its accumulating and biased forms (PTOAS's .bias has no phase):
+//   ins(%a, %a_scale, %b, %b_scale : ..), ins(%c_in, %a, .. : ..),
+//   ins(%a, %a_scale, %b, %b_scale, %bias : ..)
+defvar MxSrcs = (ins PTO_Src:$a, PTO_Src:$a_scale, PTO_Src:$b, PTO_Src:$b_scale);
+multiclass PTO_MxCubeOps<string mnemonic, string product,
+    string operands = "$a `,` $a_scale `,` $b `,` $b_scale",
+    string types = "qualified(type($a)) `,` qualified(type($a_scale)) `,` "
+                   "qualified(type($b)) `,` qualified(type($b_scale))"> {
+  def Op : PTO_CubeOp<mnemonic, MxSrcs, operands # " `:` " # types> {
+    let summary = "dst = a * b, " # product # ", a and b scaled by their block scales";
+  }
+  def AccOp
+      : PTO_CubeOp<mnemonic # ".acc", !con((ins PTO_Src:$c_in), MxSrcs),
+                   "$c_in `,` " # operands # " `:` qualified(type($c_in)) `,` " # types> {
+    let summary = "dst = c_in + a * b, " # product # ", a and b scaled by their block scales";
+  }
+  def BiasOp
+      : PTO_CubeOp<mnemonic # ".bias", !con(MxSrcs, (ins PTO_Src:$bias)),
+                   operands # " `,` $bias `:` " # types # " `,` qualified(type($bias))",
+                   (ins)> {
+    let summary = "dst = a * b + bias, " # product # ", a and b scaled by their block scales";
+  }
 }
-def PTO_TMatmulMxAccOp
-    : PTO_CubeOp<"tmatmul.mx.acc", (ins PTO_Src:$c_in, PTO_Src:$a,
-                                        PTO_Src:$a_scale, PTO_Src:$b,
-                                        PTO_Src:$b_scale),
-                 "$c_in `,` $a `,` $a_scale `,` $b `,` $b_scale `:` "
-                 "qualified(type($c_in)) `,` qualified(type($a)) `,` "
-                 "qualified(type($a_scale)) `,` qualified(type($b)) `,` "
-                 "qualified(type($b_scale))"> {
-  let summary = "dst = c_in + a * b, each of a and b scaled by its block scales";
-}
-def PTO_TMatmulMxBiasOp
-    : PTO_CubeOp<"tmatmul.mx.bias", (ins PTO_Src:$a, PTO_Src:$a_scale, PTO_Src:$b,
-                                         PTO_Src:$b_scale, PTO_Src:$bias),
-                 "$a `,` $a_scale `,` $b `,` $b_scale `,` $bias `:` "
-                 "qualified(type($a)) `,` qualified(type($a_scale)) `,` "
-                 "qualified(type($b)) `,` qualified(type($b_scale)) `,` "
-                 "qualified(type($bias))", (ins)> {
-  let summary = "dst = a * b + bias, each of a and b scaled by its block scales";
-}
+defm PTO_TMatmulMx : PTO_MxCubeOps<"tmatmul.mx", "a matrix product">;
+defm PTO_TGemvMx : PTO_MxCubeOps<"tgemv.mx", "a matrix-vector product">;
 
 // The scaling tile of an MX operand: binds dst to where src's scales are.
 def PTO_TGetScaleAddrOp
@@ -721,6 +722,86 @@ def PTO_TAssignOp : PTO_Op<"tassign"> {
   let results = (outs PTO_TileLike:$result);
   let assemblyFormat = [{
     $tile `,` $addr attr-dict `:` qualified(type($tile)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// Powers; the scratch tile is for floating elements (integers take none).
+def PTO_TPowOp
+    : PTO_BinaryTmpOp<"tpow", "elementwise power: src0 to the exponent src1", PowPrecision> {
+  let hasVerifier = 1;
+}
+def PTO_TPowSOp
+    : PTO_DpsOp<"tpows", !con((ins PTO_Src:$src, PTO_Scalar:$scalar,
+                                   PTO_OptScratch:$tmp), PowPrecision),
+                ScalarTmpFormat> {
+  let summary = "elementwise power: src to the exponent scalar";
+  let hasVerifier = 1;
+}
+
+// Like tload, but it waits for no earlier event (PTOAS gives it no
+// implicit synchronisation): the source is global memory.
+def PTO_TPrefetchOp : PTO_UnaryOp<"tprefetch", "prefetch a global window into a tile"> {
+  let hasVerifier = 1;
+}
+
+// Counts into the 256-bin histogram rows of dst (for 32-bit sources, of
+// the byte `byte` in 0..3, filtered by idx): dst's counts are accumulated,
+// so dst is read as well.
+def PTO_THistogramOp : PTO_Op<"thistogram"> {
+  let summary = "accumulate a 256-bin histogram of each row of src into dst";
+  let arguments = (ins PTO_Src:$src, PTO_Src:$idx, PTO_PartialDst:$dst,
+                       DefaultValuedAttr<I32Attr, "1">:$byte);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $idx `:` qualified(type($src)) `,` qualified(type($idx)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+// To 8-bit integers by the scales of fp (asymmetric: minus an offset
+// tile); the optional scratch tile is the second `outs` operand:
+//   ins(%src, %fp[, %offset] : ..) outs(%dst[, %tmp] : ..)
+//   {quant_type = #pto<quant_type INT8_SYM>}
+def PTO_TQuantOp : PTO_Op<"tquant", [AttrSizedOperandSegments]> {
+  let summary = "quantise a tile to 8-bit integers by a scale (and offset) tile";
+  let arguments = (ins PTO_Src:$src, PTO_Src:$fp, PTO_OptSrc:$offset,
+                       PTO_OptScratch:$tmp,
+                       Arg<PTO_TileLike, "the destination tile", [MemWrite]>:$dst,
+                       PTO_QuantTypeAttr:$quant_type);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $fp (`,` $offset^)? `:` qualified(type($src)) `,`
+    qualified(type($fp)) (`,` qualified(type($offset))^)? `)`
+    `outs` `(` $dst (`,` $tmp^)? `:` qualified(type($dst))
+    (`,` qualified(type($tmp))^)? `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+// To an MX format, writing the quantised tile and the groups' exponents,
+// maxima and scales; PTOAS's older fused form also writes the exponents
+// fractal (a fifth destination, with storeMode):
+//   ins(%src : T) outs(%dst, %exp, %max, %scaling[, %exp_zz] : ..)
+//   {quant_type = #pto<quant_type MXFP8>[, grpAxis = ..]}
+def PTO_TQuantMxOp : PTO_Op<"tquant.mx"> {
+  let summary = "quantise a tile to an MX format with its exponent, maximum and scale tiles";
+  let arguments = (ins PTO_Src:$src,
+      Arg<PTO_TileLike, "the quantised tile", [MemWrite]>:$dst,
+      Arg<PTO_TileLike, "the shared exponents", [MemWrite]>:$exp,
+      Arg<PTO_TileLike, "the group maxima", [MemWrite]>:$max,
+      Arg<PTO_TileLike, "the group scales", [MemWrite]>:$scaling,
+      Arg<Optional<PTO_TileLike>, "the exponents, fractal", [MemWrite]>:$exp_zz,
+      PTO_QuantTypeAttr:$quant_type,
+      DefaultValuedAttr<PTO_QuantScaleAlgAttr,
+                        "::skew::pto::QuantScaleAlg::OCP">:$quantScaleAlg,
+      OptionalAttr<PTO_VecStoreModeAttr>:$storeMode,
+      DefaultValuedAttr<PTO_MxGroupAxisAttr, "::skew::pto::MxGroupAxis::Axis1">:$grpAxis,
+      DefaultValuedAttr<BoolAttr, "false">:$interleave);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `,` $exp `,` $max `,` $scaling (`,` $exp_zz^)? `:`
+    qualified(type($dst)) `,` qualified(type($exp)) `,` qualified(type($max)) `,`
+    qualified(type($scaling)) (`,` qualified(type($exp_zz))^)? `)` attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -845,6 +926,26 @@ def PTO_AddPtrOp : PTO_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
   let arguments = (ins PTO_Ptr:$ptr, Index:$offset);
   let results = (outs PTO_Ptr:$result);
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `->` type($result)";
+}
+
+// `%x : T -> U`: an integer to a pointer or back, a pointer to one of
+// another element type in the same memory, or a memref's base pointer.
+def PTO_CastPtrOp : PTO_Op<"castptr", [Pure]> {
+  let summary = "reinterpret an address as a pointer, an integer or another pointer";
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+// `%t : !pto.tile_buf<..> -> !pto.ptr<f32, vec>` (or a memref of its shape):
+// where a tile's data is, in its own memory.
+def PTO_TileBufAddrOp : PTO_Op<"tile_buf_addr", [Pure]> {
+  let summary = "the address of a tile's data, as a pointer or a memref";
+  let arguments = (ins AnyTypeOf<[PTO_TileBuf, AnyMemRef]>:$src);
+  let results = (outs AnyTypeOf<[PTO_Ptr, AnyMemRef]>:$dst);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($dst)";
+  let hasVerifier = 1;
 }
 
 def PTO_LoadScalarOp : PTO_Op<"load_scalar"> {
@@ -1179,6 +1280,14 @@ def PTO_SyncWaitOp
     : PTO_CrossCoreSyncOp<"sync.wait", "wait on a pipe for a cross-core event",
                           (ins OptionalAttr<I32Attr>:$ffts_mode)>;
 
+// The same between the cube and vector cores of one block.
+def PTO_SetIntraBlockOp
+    : PTO_CrossCoreSyncOp<"set_intra_block",
+                          "signal an event to the other cores of this block once a pipe is done">;
+def PTO_WaitIntraBlockOp
+    : PTO_CrossCoreSyncOp<"wait_intra_block",
+                          "wait on a pipe for an event from another core of this block">;
+
 def PTO_FenceBarrierAllOp : PTO_OrderingOp<"fence.barrier_all"> {
   let summary = "make every earlier memory access visible in a scope before any later one";
   let arguments = (ins PTO_FenceScopeAttr:$scope);
@@ -1289,6 +1398,40 @@ def PTO_CommTPutOp : PTO_OrderingOp<"comm.tput"> {
     (`,` qualified(type($pong))^)? `)` attr-dict
   }];
 }
+
+// Collectives over a group of devices, one (possibly remote) global window
+// per member; `root` is the index in the group of the member that sends
+// (broadcast, scatter) or receives (gather, reduce); data is staged
+// through local tiles:
+//   (%src, recv(%ping[, %pong]), group(%g0, ..) : Ts, Tping[, Tpong], Tg0, ..)
+//   {root = 1 : i32}
+// comm.treduce has the accumulator tile after its destination and
+// `reduceOp = #pto<reduce_op sum>` (native/pto_dialect.cpp). They touch
+// other devices' memory: ordering ops.
+class PTO_CommCollectiveOp<string mnemonic, string doc, dag locals,
+                           dag attrs = (ins)>
+    : PTO_OrderingOp<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = doc;
+  let arguments = !con(locals, (ins PTO_CommOperand:$ping,
+                                    Optional<PTO_CommOperand>:$pong,
+                                    Variadic<PTO_CommOperand>:$group),
+                       attrs, (ins I32Attr:$root));
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+def PTO_CommTBroadcastOp
+    : PTO_CommCollectiveOp<"comm.tbroadcast", "copy the root's window to every member of a group",
+                           (ins PTO_CommOperand:$src)>;
+def PTO_CommTScatterOp
+    : PTO_CommCollectiveOp<"comm.tscatter", "split the root's window among the members of a group",
+                           (ins PTO_CommOperand:$src)>;
+def PTO_CommTGatherOp
+    : PTO_CommCollectiveOp<"comm.tgather", "collect the windows of a group's members at the root",
+                           (ins PTO_CommOperand:$dst)>;
+def PTO_CommTReduceOp
+    : PTO_CommCollectiveOp<"comm.treduce", "combine the windows of a group's members at the root",
+                           (ins PTO_CommOperand:$dst, PTO_CommOperand:$acc),
+                           (ins PTO_ReduceOpAttr:$reduceOp)>;
 
 //===----------------------------------------------------------------------===//
 // Asynchronous prefetch of global memory into the L2 cache

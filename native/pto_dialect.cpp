@@ -1435,12 +1435,19 @@ LogicalResult MakePrefetchAsyncContextOp::verify() {
 }
 
 // What is prefetched is global memory: a view of it, not a local tile.
-LogicalResult TPrefetchAsyncOp::verify() {
-  if (auto tile = dyn_cast<TileBufType>(getSrc().getType());
+static LogicalResult verifyPrefetchSource(Operation *op, Type source) {
+  if (auto tile = dyn_cast<TileBufType>(source);
       tile && tile.getLoc() != AddressSpace::GM)
-    return emitOpError("prefetches global memory, not a tile in '")
+    return op->emitOpError("prefetches global memory, not a tile in '")
            << stringifyAddressSpace(tile.getLoc()) << "'";
   return success();
+}
+
+LogicalResult TPrefetchAsyncOp::verify() {
+  return verifyPrefetchSource(*this, getSrc().getType());
+}
+LogicalResult TPrefetchOp::verify() {
+  return verifyPrefetchSource(*this, getSrc().getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1474,6 +1481,19 @@ static LogicalResult verifyCrossCoreSync(OpT op) {
 
 LogicalResult SyncSetOp::verify() { return verifyCrossCoreSync(*this); }
 LogicalResult SyncWaitOp::verify() { return verifyCrossCoreSync(*this); }
+
+// A block has 32 intra-block flags (PTOAS's largest range, the A5's).
+template <typename OpT>
+static LogicalResult verifyIntraBlockSync(OpT op) {
+  if (failed(verifyCrossCoreEvent(op)))
+    return failure();
+  if (IntegerAttr id = op.getEventIdAttr(); id && id.getInt() > 31)
+    return op.emitOpError("event id must be <= 31, got ") << id.getInt();
+  return success();
+}
+
+LogicalResult SetIntraBlockOp::verify() { return verifyIntraBlockSync(*this); }
+LogicalResult WaitIntraBlockOp::verify() { return verifyIntraBlockSync(*this); }
 
 // Bits of one element of a tile (the dialect's own 8-bit and packed 4-bit
 // float types take one byte).
@@ -1961,4 +1981,218 @@ void MScatterOp::print(OpAsmPrinter &p) {
   if (ScatterConflictAttr value = getScatterConflictAttr())
     attrs.emplace_back(conflict, value);
   p.printOptionalAttrDict(attrs);
+}
+
+//===----------------------------------------------------------------------===//
+// Powers, histograms, quantisation
+//===----------------------------------------------------------------------===//
+
+// The element type of a tile-like value (a tile, a view, a memref, a tensor).
+static Type tileElementTypeOf(Type type) {
+  if (auto tile = dyn_cast<TileBufType>(type))
+    return tile.getElementType();
+  if (auto view = dyn_cast<PartitionTensorViewType>(type))
+    return view.getElementType();
+  if (auto view = dyn_cast<TensorViewType>(type))
+    return view.getElementType();
+  return cast<ShapedType>(type).getElementType();
+}
+
+// The scratch tile serves the floating-point algorithm: integer powers
+// take none.
+static LogicalResult verifyPowScratch(Operation *op, Type base, Value tmp) {
+  if (tmp && isa<IntegerType>(tileElementTypeOf(base)))
+    return op->emitOpError("takes no scratch tile for integer elements (")
+           << tileElementTypeOf(base) << ")";
+  return success();
+}
+
+LogicalResult TPowOp::verify() {
+  return verifyPowScratch(*this, getSrc0().getType(), getTmp());
+}
+LogicalResult TPowSOp::verify() {
+  return verifyPowScratch(*this, getSrc().getType(), getTmp());
+}
+
+LogicalResult THistogramOp::verify() {
+  if (getByte() > 3)
+    return emitOpError("byte must be 0, 1, 2 or 3, got ") << getByte();
+  return success();
+}
+
+// 8-bit integer quantisation; the offset tile exactly when asymmetric.
+LogicalResult TQuantOp::verify() {
+  QuantType type = getQuantType();
+  if (type != QuantType::INT8_SYM && type != QuantType::INT8_ASYM)
+    return emitOpError("quantises to INT8_SYM or INT8_ASYM (tquant.mx to MX "
+                       "formats), got ")
+           << stringifyQuantType(type);
+  if ((type == QuantType::INT8_ASYM) != static_cast<bool>(getOffset()))
+    return emitOpError("takes an offset tile exactly when INT8_ASYM");
+  return success();
+}
+
+// MX formats; the fractal exponents exactly with their store mode.
+LogicalResult TQuantMxOp::verify() {
+  QuantType type = getQuantType();
+  if (type != QuantType::MXFP8 && type != QuantType::MXFP4_E2M1)
+    return emitOpError("quantises to MXFP8 or MXFP4_E2M1 (tquant to 8-bit "
+                       "integers), got ")
+           << stringifyQuantType(type);
+  if (static_cast<bool>(getExpZz()) != static_cast<bool>(getStoreModeAttr()))
+    return emitOpError("takes a fifth destination (the fractal exponents) "
+                       "exactly with a storeMode");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Addresses
+//===----------------------------------------------------------------------===//
+
+// As memoryOf, and the #pto.address_space a memref names.
+static std::optional<AddressSpace> addressedMemory(Type type) {
+  if (auto memref = dyn_cast<BaseMemRefType>(type)) {
+    if (auto space = dyn_cast_or_null<AddressSpaceAttr>(memref.getMemorySpace()))
+      return space.getValue();
+    return std::nullopt;
+  }
+  return memoryOf(type);
+}
+
+// Error unless both memories are unknown or the same.
+static LogicalResult verifySameMemory(Operation *op, Type from, Type to) {
+  std::optional<AddressSpace> left = addressedMemory(from),
+                              right = addressedMemory(to);
+  if (left && right && *left != *right)
+    return op->emitOpError("stays in one memory: '")
+           << stringifyAddressSpace(*left) << "' to '"
+           << stringifyAddressSpace(*right) << "'";
+  return success();
+}
+
+// integer <-> pointer, pointer -> pointer, memref -> pointer.
+LogicalResult CastPtrOp::verify() {
+  Type from = getInput().getType(), to = getResult().getType();
+  bool fromPtr = isa<PtrType>(from), toPtr = isa<PtrType>(to);
+  bool fromInt = isa<IntegerType>(from), toInt = isa<IntegerType>(to);
+  if (!(fromPtr || fromInt || isa<BaseMemRefType>(from)))
+    return emitOpError("casts an integer, a pointer or a memref, got ") << from;
+  if (!(toPtr || toInt))
+    return emitOpError("casts to an integer or a pointer, got ") << to;
+  if (!fromPtr && !toPtr)
+    return emitOpError("casts to or from a pointer, got ") << from << " to " << to;
+  return verifySameMemory(*this, from, to);
+}
+
+// The tile's elements, in its memory; a memref of the tile's rank.
+LogicalResult TileBufAddrOp::verify() {
+  Type source = getSrc().getType(), result = getDst().getType();
+  Type element = tileElementTypeOf(source);
+  Type resultElement = isa<PtrType>(result) ? cast<PtrType>(result).getElementType()
+                                            : tileElementTypeOf(result);
+  if (resultElement != element)
+    return emitOpError("addresses the tile's elements (")
+           << element << "), got " << result;
+  int64_t rank = isa<TileBufType>(source) ? 2 : cast<ShapedType>(source).getRank();
+  if (auto memref = dyn_cast<MemRefType>(result); memref && memref.getRank() != rank)
+    return emitOpError("a memref result has the tile's rank (")
+           << rank << "), got " << result;
+  return verifySameMemory(*this, source, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives between devices
+//===----------------------------------------------------------------------===//
+
+// `(` the op's `leading` operands, `recv(%ping[, %pong]), group(%g, ..) :`
+// every operand's type in that order `)` and the attribute dictionary.
+static ParseResult parseCommCollective(OpAsmParser &parser, OperationState &result,
+                                       size_t leading) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 8> operands, recv, group;
+  SmallVector<Type, 8> types;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLParen())
+    return failure();
+  for (size_t i = 0; i < leading; ++i)
+    if (parser.parseOperand(operands.emplace_back()) || parser.parseComma())
+      return failure();
+  SMLoc recvLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword("recv") ||
+      parser.parseOperandList(recv, OpAsmParser::Delimiter::Paren))
+    return failure();
+  if (recv.empty() || recv.size() > 2)
+    return parser.emitError(recvLoc, "expected recv(%ping) or recv(%ping, %pong)");
+  SMLoc groupLoc = parser.getCurrentLocation();
+  if (parser.parseComma() || parser.parseKeyword("group") ||
+      parser.parseOperandList(group, OpAsmParser::Delimiter::Paren))
+    return failure();
+  if (group.empty())
+    return parser.emitError(groupLoc, "expected a group of at least one window");
+  if (parser.parseColonTypeList(types) || parser.parseRParen() ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  operands.append(recv);
+  operands.append(group);
+  if (parser.resolveOperands(operands, types, loc, result.operands))
+    return failure();
+  SmallVector<int32_t, 5> segments(leading + 1, 1);
+  segments.append({static_cast<int32_t>(recv.size() - 1),
+                   static_cast<int32_t>(group.size())});
+  result.addAttribute("operandSegmentSizes",
+                      parser.getBuilder().getDenseI32ArrayAttr(segments));
+  return success();
+}
+
+template <typename OpT>
+static void printCommCollective(OpT op, OpAsmPrinter &p, ValueRange leading) {
+  p << "(";
+  for (Value value : leading)
+    p << value << ", ";
+  p << "recv(" << op.getPing();
+  if (op.getPong())
+    p << ", " << op.getPong();
+  p << "), group(" << op.getGroup() << ") : " << op->getOperandTypes() << ")";
+  p.printOptionalAttrDict(op->getAttrs(), {op.getOperandSegmentSizesAttrName()});
+}
+
+// The root is a member of the group; pong stages as ping does.
+template <typename OpT>
+static LogicalResult verifyCommCollective(OpT op) {
+  if (op.getGroup().empty())
+    return op.emitOpError("takes a group of at least one window");
+  if (op.getRoot() < 0 || op.getRoot() >= static_cast<int64_t>(op.getGroup().size()))
+    return op.emitOpError("root must index the group of ")
+           << op.getGroup().size() << ", got " << op.getRoot();
+  if (op.getPong() && op.getPong().getType() != op.getPing().getType())
+    return op.emitOpError("pong must have ping's type ")
+           << op.getPing().getType() << ", got " << op.getPong().getType();
+  return success();
+}
+
+// Each collective's custom syntax: its operands before recv(...).
+#define SKEW_PTO_COMM_COLLECTIVE(OpT, leading, ...)                            \
+  ParseResult OpT::parse(OpAsmParser &parser, OperationState &result) {         \
+    return parseCommCollective(parser, result, leading);                        \
+  }                                                                             \
+  void OpT::print(OpAsmPrinter &p) {                                            \
+    printCommCollective(*this, p, ValueRange{__VA_ARGS__});                     \
+  }
+SKEW_PTO_COMM_COLLECTIVE(CommTBroadcastOp, 1, getSrc())
+SKEW_PTO_COMM_COLLECTIVE(CommTScatterOp, 1, getSrc())
+SKEW_PTO_COMM_COLLECTIVE(CommTGatherOp, 1, getDst())
+SKEW_PTO_COMM_COLLECTIVE(CommTReduceOp, 2, getDst(), getAcc())
+#undef SKEW_PTO_COMM_COLLECTIVE
+
+LogicalResult CommTBroadcastOp::verify() { return verifyCommCollective(*this); }
+LogicalResult CommTScatterOp::verify() { return verifyCommCollective(*this); }
+LogicalResult CommTGatherOp::verify() { return verifyCommCollective(*this); }
+
+// The accumulator and the receive tiles are alike.
+LogicalResult CommTReduceOp::verify() {
+  if (failed(verifyCommCollective(*this)))
+    return failure();
+  if (getAcc().getType() != getPing().getType())
+    return emitOpError("the accumulator must have the receive tile's type ")
+           << getPing().getType() << ", got " << getAcc().getType();
+  return success();
 }

@@ -1008,3 +1008,227 @@ func.func @tdivs_with_a_scalar_on_both_sides(%d: !pto.tile_buf<vec, 16x32xf32>, 
   "pto.tdivs"(%s, %d, %s, %d) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (f32, !pto.tile_buf<vec, 16x32xf32>, f32, !pto.tile_buf<vec, 16x32xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @tpow_integer_scratch(%n: !pto.tile_buf<vec, 8x32xi16>, %t: !pto.tile_buf<vec, 8x32xi16>) {
+  // expected-error @below {{'pto.tpow' op takes no scratch tile for integer elements ('i16')}}
+  pto.tpow ins(%n, %n, %t : !pto.tile_buf<vec, 8x32xi16>, !pto.tile_buf<vec, 8x32xi16>, !pto.tile_buf<vec, 8x32xi16>) outs(%n : !pto.tile_buf<vec, 8x32xi16>)
+  return
+}
+
+// -----
+
+func.func @tpows_integer_scratch(%n: !pto.tile_buf<vec, 8x32xi32>, %k: i32) {
+  // expected-error @below {{'pto.tpows' op takes no scratch tile for integer elements ('i32')}}
+  pto.tpows ins(%n, %k, %n : !pto.tile_buf<vec, 8x32xi32>, i32, !pto.tile_buf<vec, 8x32xi32>) outs(%n : !pto.tile_buf<vec, 8x32xi32>)
+  return
+}
+
+// -----
+
+func.func @tprefetch_local(%t: !pto.tile_buf<vec, 4x128xf32>) {
+  // expected-error @below {{'pto.tprefetch' op prefetches global memory, not a tile in 'vec'}}
+  pto.tprefetch ins(%t : !pto.tile_buf<vec, 4x128xf32>) outs(%t : !pto.tile_buf<vec, 4x128xf32>)
+  return
+}
+
+// -----
+
+func.func @thistogram_byte(%k: !pto.tile_buf<vec, 4x128xui32>, %s: !pto.tile_buf<vec, 4x8xui8>, %h: !pto.tile_buf<vec, 4x256xui32>) {
+  // expected-error @below {{'pto.thistogram' op byte must be 0, 1, 2 or 3, got 4}}
+  pto.thistogram ins(%k, %s : !pto.tile_buf<vec, 4x128xui32>, !pto.tile_buf<vec, 4x8xui8>) outs(%h : !pto.tile_buf<vec, 4x256xui32>) {byte = 4 : i32}
+  return
+}
+
+// -----
+
+func.func @tquant_no_type(%x: !pto.tile_buf<vec, 8x64xf32>, %s: !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, %q: !pto.tile_buf<vec, 8x64xi8>) {
+  // expected-error @below {{'pto.tquant' op requires attribute 'quant_type'}}
+  pto.tquant ins(%x, %s : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%q : !pto.tile_buf<vec, 8x64xi8>)
+  return
+}
+
+// -----
+
+func.func @tquant_mx_type(%x: !pto.tile_buf<vec, 8x64xf32>, %s: !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, %q: !pto.tile_buf<vec, 8x64xi8>) {
+  // expected-error @below {{'pto.tquant' op quantises to INT8_SYM or INT8_ASYM (tquant.mx to MX formats), got MXFP8}}
+  pto.tquant ins(%x, %s : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%q : !pto.tile_buf<vec, 8x64xi8>) {quant_type = #pto<quant_type MXFP8>}
+  return
+}
+
+// -----
+
+func.func @tquant_asym_without_offset(%x: !pto.tile_buf<vec, 8x64xf32>, %s: !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, %q: !pto.tile_buf<vec, 8x64xi8>) {
+  // expected-error @below {{'pto.tquant' op takes an offset tile exactly when INT8_ASYM}}
+  pto.tquant ins(%x, %s : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%q : !pto.tile_buf<vec, 8x64xi8>) {quant_type = #pto<quant_type INT8_ASYM>}
+  return
+}
+
+// -----
+
+func.func @tquant_sym_with_offset(%x: !pto.tile_buf<vec, 8x64xf32>, %s: !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, %q: !pto.tile_buf<vec, 8x64xi8>) {
+  // expected-error @below {{'pto.tquant' op takes an offset tile exactly when INT8_ASYM}}
+  pto.tquant ins(%x, %s, %s : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%q : !pto.tile_buf<vec, 8x64xi8>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+func.func @tquant_mx_int8(%x: !pto.tile_buf<vec, 8x64xf32>, %q: !pto.tile_buf<vec, 8x64xi8>, %e: !pto.tile_buf<vec, 8x2xui8>, %m: !pto.tile_buf<vec, 8x2xf32>) {
+  // expected-error @below {{'pto.tquant.mx' op quantises to MXFP8 or MXFP4_E2M1 (tquant to 8-bit integers), got INT8_SYM}}
+  pto.tquant.mx ins(%x : !pto.tile_buf<vec, 8x64xf32>) outs(%q, %e, %m, %m : !pto.tile_buf<vec, 8x64xi8>, !pto.tile_buf<vec, 8x2xui8>, !pto.tile_buf<vec, 8x2xf32>, !pto.tile_buf<vec, 8x2xf32>) {quant_type = #pto<quant_type INT8_SYM>}
+  return
+}
+
+// -----
+
+func.func @tquant_mx_fractal_without_mode(%x: !pto.tile_buf<vec, 8x64xf32>, %q: !pto.tile_buf<vec, 8x64xi8>, %e: !pto.tile_buf<vec, 8x2xui8>, %m: !pto.tile_buf<vec, 8x2xf32>) {
+  // expected-error @below {{'pto.tquant.mx' op takes a fifth destination (the fractal exponents) exactly with a storeMode}}
+  pto.tquant.mx ins(%x : !pto.tile_buf<vec, 8x64xf32>) outs(%q, %e, %m, %m, %e : !pto.tile_buf<vec, 8x64xi8>, !pto.tile_buf<vec, 8x2xui8>, !pto.tile_buf<vec, 8x2xf32>, !pto.tile_buf<vec, 8x2xf32>, !pto.tile_buf<vec, 8x2xui8>) {quant_type = #pto<quant_type MXFP8>}
+  return
+}
+
+// -----
+
+func.func @tquant_mx_three_outs(%x: !pto.tile_buf<vec, 8x64xf32>, %q: !pto.tile_buf<vec, 8x64xi8>, %e: !pto.tile_buf<vec, 8x2xui8>) {
+  // expected-error @below {{expected ','}}
+  pto.tquant.mx ins(%x : !pto.tile_buf<vec, 8x64xf32>) outs(%q, %e, %e : !pto.tile_buf<vec, 8x64xi8>, !pto.tile_buf<vec, 8x2xui8>, !pto.tile_buf<vec, 8x2xui8>) {quant_type = #pto<quant_type MXFP8>}
+  return
+}
+
+// -----
+
+func.func @intra_block_event_range() {
+  // expected-error @below {{'pto.set_intra_block' op event id must be <= 31, got 32}}
+  pto.set_intra_block <PIPE_FIX>, 32
+  return
+}
+
+// -----
+
+func.func @intra_block_no_event() {
+  // expected-error @below {{'pto.wait_intra_block' op takes one event id: a constant or an index value}}
+  "pto.wait_intra_block"() {pipe = #pto.pipe<PIPE_V>} : () -> ()
+  return
+}
+
+// -----
+
+func.func @collective_root(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{'pto.comm.tbroadcast' op root must index the group of 2, got 2}}
+  pto.comm.tbroadcast(%w, recv(%p), group(%w, %w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.partition_tensor_view<128xf16>, !pto.partition_tensor_view<128xf16>) {root = 2 : i32}
+  return
+}
+
+// -----
+
+func.func @collective_no_root(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{'pto.comm.tgather' op requires attribute 'root'}}
+  pto.comm.tgather(%w, recv(%p), group(%w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.partition_tensor_view<128xf16>)
+  return
+}
+
+// -----
+
+func.func @collective_pong_type(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>, %q: !pto.tile_buf<vec, 1x64xf16>) {
+  // expected-error @below {{'pto.comm.tscatter' op pong must have ping's type}}
+  pto.comm.tscatter(%w, recv(%p, %q), group(%w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.tile_buf<vec, 1x64xf16>, !pto.partition_tensor_view<128xf16>) {root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @collective_types(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{number of operands and types do not match: got 3 operands and 2 types}}
+  pto.comm.tgather(%w, recv(%p), group(%w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>) {root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @collective_three_recv(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{expected recv(%ping) or recv(%ping, %pong)}}
+  pto.comm.tbroadcast(%w, recv(%p, %p, %p), group(%w) : !pto.partition_tensor_view<128xf16>) {root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @collective_empty_group(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{expected a group of at least one window}}
+  pto.comm.tbroadcast(%w, recv(%p), group() : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>) {root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @treduce_acc_type(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>, %a: !pto.tile_buf<vec, 1x128xf32>) {
+  // expected-error @below {{'pto.comm.treduce' op the accumulator must have the receive tile's type}}
+  pto.comm.treduce(%w, %a, recv(%p), group(%w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf16>, !pto.partition_tensor_view<128xf16>) {reduceOp = #pto<reduce_op sum>, root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @treduce_no_op(%w: !pto.partition_tensor_view<128xf16>, %p: !pto.tile_buf<vec, 1x128xf16>) {
+  // expected-error @below {{'pto.comm.treduce' op requires attribute 'reduceOp'}}
+  pto.comm.treduce(%w, %p, recv(%p), group(%w) : !pto.partition_tensor_view<128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.partition_tensor_view<128xf16>) {root = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @castptr_int_to_int(%a: i64) {
+  // expected-error @below {{'pto.castptr' op casts to or from a pointer, got 'i64' to 'i32'}}
+  %0 = pto.castptr %a : i64 -> i32
+  return
+}
+
+// -----
+
+func.func @castptr_memory(%p: !pto.ptr<f32>) {
+  // expected-error @below {{'pto.castptr' op stays in one memory: 'gm' to 'vec'}}
+  %0 = pto.castptr %p : !pto.ptr<f32> -> !pto.ptr<f32, vec>
+  return
+}
+
+// -----
+
+func.func @castptr_to_float(%p: !pto.ptr<f32>) {
+  // expected-error @below {{'pto.castptr' op casts to an integer or a pointer, got 'f32'}}
+  %0 = pto.castptr %p : !pto.ptr<f32> -> f32
+  return
+}
+
+// -----
+
+func.func @castptr_from_float(%x: f32) {
+  // expected-error @below {{'pto.castptr' op casts an integer, a pointer or a memref, got 'f32'}}
+  %0 = pto.castptr %x : f32 -> !pto.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @tile_buf_addr_element(%t: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error @below {{'pto.tile_buf_addr' op addresses the tile's elements ('f32'), got '!pto.ptr<f16, vec>'}}
+  %0 = pto.tile_buf_addr %t : !pto.tile_buf<vec, 16x32xf32> -> !pto.ptr<f16, vec>
+  return
+}
+
+// -----
+
+func.func @tile_buf_addr_memory(%t: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error @below {{'pto.tile_buf_addr' op stays in one memory: 'vec' to 'gm'}}
+  %0 = pto.tile_buf_addr %t : !pto.tile_buf<vec, 16x32xf32> -> !pto.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @tile_buf_addr_rank(%t: !pto.tile_buf<vec, 16x32xf32>) {
+  // expected-error @below {{'pto.tile_buf_addr' op a memref result has the tile's rank (2), got 'memref<512xf32, #pto.address_space<vec>>'}}
+  %0 = pto.tile_buf_addr %t : !pto.tile_buf<vec, 16x32xf32> -> memref<512xf32, #pto.address_space<vec>>
+  return
+}

@@ -49,7 +49,8 @@ ARGS = {
     "event": "!pto.async_event", "session": "!pto.async_session",
     "gidx": "!pto.partition_tensor_view<16x32xi32>", "q": "i64",
     "ws": "!pto.ptr<i8>", "ctx": "!pto.prefetch_async_context",
-    "ping": "!pto.tile_buf<vec, 16x32xf32>",
+    "ping": "!pto.tile_buf<vec, 16x32xf32>", "pong": "!pto.tile_buf<vec, 16x32xf32>",
+    "bins": U, "q8": M, "gp": "!pto.ptr<f32>", "vec_mem": "memref<16x32xf32, #pto.address_space<vec>>",
 }
 
 R_, W_ = "read", "write"
@@ -203,6 +204,47 @@ CASES = [
      set()),
 ]
 
+# The ops of PTOAS's other samples (test/pto/ops-ptoas-samples.mlir).
+SAMPLE_CASES = [
+    (f"pto.tgemv.mx ins(%l, %ls, %r, %rs : {L}, {LS}, {R}, {RS}) outs(%out : {ACC})",
+     reads("l", "ls", "r", "rs") | writes("out")),
+    (f"pto.tgemv.mx.acc ins(%acc, %l, %ls, %r, %rs : {ACC}, {L}, {LS}, {R}, {RS}) outs(%out : {ACC})",
+     reads("acc", "l", "ls", "r", "rs") | writes("out")),
+    (f"pto.tgemv.mx.bias ins(%l, %ls, %r, %rs, %bias : {L}, {LS}, {R}, {RS}, {BIAS}) outs(%out : {ACC})",
+     reads("l", "ls", "r", "rs", "bias") | writes("out")),
+    (f"pto.tpow ins(%a, %b, %tmp : {F}, {F}, {F}) outs(%d : {F})", reads("a", "b") | rw("tmp") | writes("d")),
+    (f"pto.tpow ins(%ia, %ib : {I}, {I}) outs(%id : {I})", reads("ia", "ib") | writes("id")),
+    (f"pto.tpows ins(%a, %s, %tmp : {F}, f32, {F}) outs(%d : {F})", reads("a") | rw("tmp") | writes("d")),
+    (f"pto.tprefetch ins(%view : {VIEW}) outs(%d : {F})", reads("view") | writes("d")),
+    # The histogram accumulates into dst: read as well.
+    (f"pto.thistogram ins(%order, %mask : {U}, {M}) outs(%bins : {U}) {{byte = 0 : i32}}",
+     reads("order", "mask") | rw("bins")),
+    (f"pto.tquant ins(%a, %col : {F}, {COL}) outs(%q8 : {M}) {{quant_type = #pto<quant_type INT8_SYM>}}",
+     reads("a", "col") | writes("q8")),
+    (f"pto.tquant ins(%a, %col, %col : {F}, {COL}, {COL}) outs(%q8, %tmp : {M}, {F}) "
+     "{quant_type = #pto<quant_type INT8_ASYM>}", reads("a", "col") | rw("tmp") | writes("q8")),
+    (f"pto.tquant.mx ins(%a : {F}) outs(%q8, %mask, %b, %c : {M}, {M}, {F}, {F}) "
+     "{quant_type = #pto<quant_type MXFP8>}", reads("a") | writes("q8", "mask", "b", "c")),
+    (f"pto.tquant.mx ins(%a : {F}) outs(%q8, %mask, %b, %c, %d : {M}, {M}, {F}, {F}, {F}) "
+     "{quant_type = #pto<quant_type MXFP4_E2M1>, storeMode = #pto<vec_store_mode nz>}",
+     reads("a") | writes("q8", "mask", "b", "c", "d")),
+    ("pto.set_intra_block <PIPE_FIX>, 16", {(R_, None, D), (W_, None, D)}),
+    ("pto.wait_intra_block <PIPE_V>, %at", {(R_, None, D), (W_, None, D)}),
+    # Collectives reach other devices' memory: all memory, as comm.tget.
+    (f"pto.comm.tbroadcast(%view, recv(%ping), group(%view) : {VIEW}, {F}, {VIEW}) {{root = 0 : i32}}",
+     {(R_, None, D), (W_, None, D)}),
+    (f"pto.comm.tscatter(%view, recv(%ping, %pong), group(%view, %view) : {VIEW}, {F}, {F}, {VIEW}, {VIEW}) "
+     "{root = 1 : i32}", {(R_, None, D), (W_, None, D)}),
+    (f"pto.comm.tgather(%view, recv(%ping), group(%view) : {VIEW}, {F}, {VIEW}) {{root = 0 : i32}}",
+     {(R_, None, D), (W_, None, D)}),
+    (f"pto.comm.treduce(%view, %a, recv(%ping), group(%view) : {VIEW}, {F}, {F}, {VIEW}) "
+     "{reduceOp = #pto<reduce_op sum>, root = 0 : i32}", {(R_, None, D), (W_, None, D)}),
+    # Address casts: no effect.
+    (f"%p = pto.tile_buf_addr %a : {F} -> !pto.ptr<f32, vec>", set()),
+    ("%p = pto.castptr %addr : i64 -> !pto.ptr<f32>", set()),
+    ("%p = pto.castptr %vec_mem : memref<16x32xf32, #pto.address_space<vec>> -> !pto.ptr<f32, vec>", set()),
+]
+
 # Tile ops of ours that carry the newer syntax's attributes (and tprint its
 # optional scratch tile): their effects are as without them.
 EXISTING_CASES = [
@@ -243,9 +285,9 @@ def declared(op, names):
             for e in memory_effects(op)}
 
 
-@pytest.mark.parametrize("text, expected", CASES + EXISTING_CASES,
+@pytest.mark.parametrize("text, expected", CASES + EXISTING_CASES + SAMPLE_CASES,
                          ids=[c[0].split(" ins")[0].split("(")[0]
-                              for c in CASES + EXISTING_CASES])
+                              for c in CASES + EXISTING_CASES + SAMPLE_CASES])
 def test_declared_effects(text, expected):
     _, op, names = parse_case(text)
     assert declared(op, names) == expected
@@ -267,6 +309,15 @@ def test_every_added_op_is_covered():
     assert {f"pto.{name}" for name in added} <= covered
 
 
+def test_every_sample_op_is_covered():
+    covered = {parse_case(text)[1].name for text, _ in SAMPLE_CASES}
+    added = {
+        "tgemv.mx", "tgemv.mx.acc", "tgemv.mx.bias", "tpow", "tpows", "tprefetch", "thistogram",
+        "tquant", "tquant.mx", "set_intra_block", "wait_intra_block", "comm.tbroadcast",
+        "comm.tscatter", "comm.tgather", "comm.treduce", "tile_buf_addr", "castptr"}
+    assert {f"pto.{name}" for name in added} == covered
+
+
 @pytest.mark.parametrize("text, dst, whole", [
     (f"pto.tand ins(%ia, %ib : {I}, {I}) outs(%id : {I})", "id", True),
     (f"pto.tsort32 ins(%a, %order : {F}, {U}) outs(%d : {F})", "d", True),
@@ -278,6 +329,8 @@ def test_every_added_op_is_covered():
     (f"pto.tmov ins(%acc : {ACC}) outs(%mat : {MAT}) {{reluPreMode = #pto<relu_pre_mode normal_relu>}}",
      "mat", True),
     (f"pto.mscatter ins(%a, %idx : {F}, {I}) outs(%view : {VIEW})", "view", False),
+    (f"pto.thistogram ins(%order, %mask : {U}, {M}) outs(%bins : {U})", "bins", False),
+    (f"pto.tpow ins(%a, %b, %tmp : {F}, {F}, {F}) outs(%d : {F})", "d", True),
 ])
 def test_whole_overwrites(text, dst, whole):
     """What the pass's multi-buffering takes as an overwrite of a whole
