@@ -2015,8 +2015,9 @@ LogicalResult TPowSOp::verify() {
 }
 
 LogicalResult THistogramOp::verify() {
-  if (getByte() > 3)
-    return emitOpError("byte must be 0, 1, 2 or 3, got ") << getByte();
+  int64_t byte = getByteAttr().getInt();
+  if (byte < 0 || byte > 3)
+    return emitOpError("byte must be 0, 1, 2 or 3, got ") << byte;
   return success();
 }
 

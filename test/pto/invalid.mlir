@@ -1043,6 +1043,14 @@ func.func @thistogram_byte(%k: !pto.tile_buf<vec, 4x128xui32>, %s: !pto.tile_buf
 
 // -----
 
+func.func @thistogram_negative_byte(%k: !pto.tile_buf<vec, 4x128xui32>, %s: !pto.tile_buf<vec, 4x8xui8>, %h: !pto.tile_buf<vec, 4x256xui32>) {
+  // expected-error @below {{'pto.thistogram' op byte must be 0, 1, 2 or 3, got -1}}
+  pto.thistogram ins(%k, %s : !pto.tile_buf<vec, 4x128xui32>, !pto.tile_buf<vec, 4x8xui8>) outs(%h : !pto.tile_buf<vec, 4x256xui32>) {byte = -1 : i32}
+  return
+}
+
+// -----
+
 func.func @tquant_no_type(%x: !pto.tile_buf<vec, 8x64xf32>, %s: !pto.tile_buf<vec, 8x1xf32, blayout=col_major>, %q: !pto.tile_buf<vec, 8x64xi8>) {
   // expected-error @below {{'pto.tquant' op requires attribute 'quant_type'}}
   pto.tquant ins(%x, %s : !pto.tile_buf<vec, 8x64xf32>, !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%q : !pto.tile_buf<vec, 8x64xi8>)
