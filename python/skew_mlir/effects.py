@@ -24,6 +24,12 @@ class Effect:
     # (the pto dialect's FIFOs: FIFO_RESOURCE).
     resource: str = DEFAULT_RESOURCE
 
+    def on(self, value: ir.Value) -> bool:
+        """Whether the effect names `value` itself. (Never `self.value ==
+        value` where the effect names no value: the bindings raise
+        TypeError on comparing a value with None.)"""
+        return self.value is not None and self.value == value
+
 
 def memory_effects(op: ir.Operation) -> list[Effect] | None:
     """Effects of `op` and its nested ops; None when MLIR cannot establish them."""

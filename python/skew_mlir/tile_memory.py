@@ -70,7 +70,7 @@ def is_allocation(value: ir.Value) -> bool:
         return False
     effects = memory_effects(value.owner) or []
     return any((e.kind == "allocate" or (e.kind == "write" and e.resource == TILE_STATE_RESOURCE))
-               and e.value == value for e in effects)
+               and e.on(value) for e in effects)
 
 
 def placed_address(value: ir.Value) -> int | None | type(...):

@@ -104,9 +104,9 @@ def test_the_jit_oracle_checked_pairs():
 
 
 # Every JIT_TILE_EVERY-th tile-IR example runs as machine code too, unless
-# it ends with a pto.syncall, which the JIT does not lower (its cores are
-# threads it gives no barrier), or its vector op chain amplifies the two
-# executors' rounding differences past their tolerance (executors_comparable).
+# it holds a pto.syncall, which the JIT does not lower, or its vector op
+# chain amplifies the two executors' rounding differences past their
+# tolerance (executors_comparable).
 JIT_TILE_EVERY = 10
 _tile_examples = itertools.count()
 _tile_jit_verdicts: list[str] = []
@@ -115,8 +115,7 @@ _tile_jit_verdicts: list[str] = []
 @settings(max_examples=60, **SETTINGS)
 @given(tile_pairs())
 def test_random_tile_ir_pairs_keep_every_property(spec):
-    jit = (next(_tile_examples) % JIT_TILE_EVERY == 0 and not spec.sync
-           and executors_comparable(spec))
+    jit = next(_tile_examples) % JIT_TILE_EVERY == 0 and executors_comparable(spec)
     verdict = check_pair(render_tile(spec), jit=jit)
     if jit:
         _tile_jit_verdicts.append(verdict.splitlines()[-1])
@@ -134,8 +133,9 @@ def test_tile_generator_reaches_every_buffer_class():
     buffer (views, moves, global stores, accumulators, multi-buffered tiles,
     explicit addresses, a second pair of loops, a large tile outside the
     loops, windows with a unit dimension leading or in the middle), trsqrt,
-    the column and row reductions and broadcasts with taxpy, and a scalar
-    divided by the tile, and every pair it renders parses and verifies."""
+    the column and row reductions and broadcasts with taxpy, a scalar
+    divided by the tile, and a barrier in each loop iteration, and every
+    pair it renders parses and verifies."""
     seen = collections.Counter()
     with skew_mlir.make_context():
         for seed in range(120):
@@ -144,7 +144,8 @@ def test_tile_generator_reaches_every_buffer_class():
                          f"mat_slots={spec.mat_slots}", f"vector_slots={spec.vector_slots}"])
             seen.update(name for name in ("b_each_iteration", "accumulate", "addressed",
                                           "second_loop", "unit_window", "rsqrt",
-                                          "reductions", "middle_window", "reciprocal")
+                                          "reductions", "middle_window", "reciprocal",
+                                          "loop_sync")
                         if getattr(spec, name))
             seen.update([f"spare_room={spec.spare_room}"])
             text = render_tile(spec)
@@ -163,7 +164,7 @@ def test_tile_generator_reaches_every_buffer_class():
                   "pto.alloc_multi_tile", "pto.multi_tile_get", "alloc_tile addr =",
                   "unit_window", "rsqrt", "pto.trsqrt", "!pto.partition_tensor_view<1x",
                   "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
-                  "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t"):
+                  "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync"):
         assert seen[value] > 0, (value, seen)
 
 

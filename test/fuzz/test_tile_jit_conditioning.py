@@ -34,8 +34,16 @@ from skew_testing.random_tile_pairs import executors_comparable, random_tile_pai
     (("tneg", "bf16"), False),
 ])
 def test_which_chains_the_executors_can_agree_on(ops, comparable):
-    spec = dataclasses.replace(random_tile_pair(1), ops=ops)
+    spec = dataclasses.replace(random_tile_pair(1), ops=ops, sync=False, loop_sync=False)
     assert executors_comparable(spec) is comparable
+
+
+@pytest.mark.parametrize("barrier", ["sync", "loop_sync"])
+def test_the_jit_is_not_given_a_barrier(barrier):
+    """The JIT does not lower pto.syncall, at a kernel's end or in a loop."""
+    spec = dataclasses.replace(random_tile_pair(1), ops=(), sync=False, loop_sync=False)
+    assert executors_comparable(spec)
+    assert not executors_comparable(dataclasses.replace(spec, **{barrier: True}))
 
 
 @pytest.mark.parametrize("seed", [2026196504, 2026197454])

@@ -311,8 +311,7 @@ def tracked(op, cc, built: Step) -> Step:
         return built
     kinds = {"read": READ, "write": WRITE}
     accesses = sorted({(cc.slot(e.value), kinds[e.kind]) for e in effects
-                       if e.kind in kinds and e.value is not None
-                       and any(e.value == v for v in memrefs)})
+                       if e.kind in kinds and any(e.on(v) for v in memrefs)})
     if not accesses:
         return built
     site, inner = access.site(op), built.run

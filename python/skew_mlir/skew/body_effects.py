@@ -70,7 +70,7 @@ def overwrites_whole(effects: list, value: ir.Value) -> bool:
     view of it), does not read it, and computes what it writes from other
     memory it reads (an op that reads no memory, such as set_validshape,
     may change part of a buffer only)."""
-    return (any(e.kind == "write" and e.value == value for e in effects)
+    return (any(e.kind == "write" and e.on(value) for e in effects)
             and not any(e.kind == "read" and e.value is not None and may_alias(e.value, value)
                         for e in effects)
             and any(e.kind == "read" for e in effects))

@@ -23,7 +23,8 @@ barrier. The vector's op chain may be a function it calls with its tiles
 end with a trsqrt (with its scratch tile), and the cube's global views may
 have a leading unit dimension (1xRxC windows, as pypto writes them) or one
 in the middle (Rx1xC), and the chain may end with a scalar divided by the
-tile (tdivs written scalar first). On a
+tile (tdivs written scalar first). Both kernels' first loops may begin each
+iteration with a pto.syncall barrier (`loop_sync`). On a
 fully valid tile, the chain may end (before the trsqrt) with the reductions
 and broadcasts of pypto's kernels: the column sums taken off each row
 (tcolsum with its scratch tile, tcolexpandsub), then the row maxima spread
@@ -120,6 +121,10 @@ class TileSpec:
     # unit_window), and the chain ending with a scalar divided by the tile.
     middle_window: bool = False
     reciprocal: bool = False
+    # Drawn after reciprocal: the cube's first loop and the vector's begin
+    # each iteration with a pto.syncall (mix), an op whose effects name no
+    # value (all memory) ahead of the loads it must stay ordered with.
+    loop_sync: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -149,7 +154,8 @@ def draw_tile_pair(ch) -> TileSpec:
     spec = dataclasses.replace(spec, helper=ch.boolean(0.3), carried=ch.boolean(0.3))
     spec = dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
     spec = dataclasses.replace(spec, reductions=valid_rows == rows and ch.boolean(0.3))
-    return dataclasses.replace(spec, middle_window=ch.boolean(0.3), reciprocal=ch.boolean(0.3))
+    spec = dataclasses.replace(spec, middle_window=ch.boolean(0.3), reciprocal=ch.boolean(0.3))
+    return dataclasses.replace(spec, loop_sync=ch.boolean(0.2))
 
 
 def tile_pairs():
@@ -167,13 +173,16 @@ def random_tile_pair(seed: int) -> TileSpec:
 
 
 def executors_comparable(spec: TileSpec) -> bool:
-    """Whether the JIT and the interpreter can be held to their f32
-    tolerance (1e-4) on the pair: they sum the cube's matmul in different
+    """Whether the JIT runs the pair (it does not lower pto.syncall: its
+    cores are threads it gives no barrier), and the JIT and the interpreter
+    can be held to their f32 tolerance (1e-4) on it: they sum the cube's matmul in different
     orders, so its results may differ in the last bits, and some vector op
     chains blow that up past any such tolerance. A bf16 round trip may round
     a value that sits on a bf16 rounding boundary either way (one bf16 step,
     2^-8 of it); a texp of a texp, or of a squared or column-scaled tile,
     multiplies the relative difference by the (large) exponent."""
+    if spec.sync or spec.loop_sync:
+        return False
     grown = False  # a texp, square or colmul came before
     for op in spec.ops:
         if op == "bf16" or (op == "texp" and grown):
@@ -217,8 +226,10 @@ def render_tile(spec: TileSpec) -> str:
 
     mark = " {llvm.noalias}" if spec.noalias else ""
     args = ", ".join(f"%{name}: !pto.ptr<f32>{mark}" for name in ("a", "b", "out", "slots", "side"))
-    sync = (["    pto.syncall() mode = #pto.sync_all_mode<hard>, "
-             "core_type = #pto.sync_core_type<mix>"] if spec.sync else [])
+    barrier = ("pto.syncall() mode = #pto.sync_all_mode<hard>, "
+               "core_type = #pto.sync_core_type<mix>")
+    sync = [f"    {barrier}"] if spec.sync else []
+    loop_sync = [f"      {barrier}"] if spec.loop_sync else []
     n = spec.trip * r
     # With `crossing`, %out holds a second block of rows: the A blocks.
     out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
@@ -375,6 +386,7 @@ def render_tile(spec: TileSpec) -> str:
         *spare,
         *first,
         "    scf.for %i = %c0 to %trip step %c1 {",
+        *loop_sync,
         "      %r0 = arith.muli %i, %rows : index",
         f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
         f"!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{r}x{k}xf32>",
@@ -463,6 +475,7 @@ def render_tile(spec: TileSpec) -> str:
                 f" -> ({half}) {{" if spec.carried else "    scf.for %i = %c0 to %trip step %c1 {")
         return [
             head,
+            *(loop_sync if n == 0 else []),
             f"      %t = pto.tpop_from_aic {split} -> {half}",
             *body,
             *copy,
