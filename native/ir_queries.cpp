@@ -54,15 +54,19 @@ BlockFacts blockFacts(MlirBlock mlirBlock) {
 
 CollectedOps collectOps(MlirOperation mlirRoot,
                         const std::vector<std::string> &names, bool calls,
-                        bool fifo) {
+                        bool fifo, const std::string &attribute) {
   Operation *root = unwrap(mlirRoot);
   llvm::SmallPtrSet<const void *, 8> keys =
       opNameKeys(names, root->getContext());
+  StringAttr marker;
+  if (!attribute.empty())
+    marker = StringAttr::get(root->getContext(), attribute);
   std::vector<Operation *> found;
   root->walk([&](Operation *op) {
     if (keys.contains(op->getName().getAsOpaquePointer()) ||
         (calls && isa<CallOpInterface>(op)) ||
-        (fifo && touchesFifo(wrap(op))))
+        (fifo && touchesFifo(wrap(op))) ||
+        (marker && op->hasAttr(marker)))
       found.push_back(op);
   });
   llvm::DenseMap<Operation *, int64_t> position;

@@ -39,14 +39,15 @@ BlockFacts blockFacts(MlirBlock block);
 
 // The ops under (and including) `root` whose name is one of `names` (or,
 // with `calls`, that are calls: CallOpInterface ops; with `fifo`, that state
-// an effect on the cube/vector FIFOs), in post-order, and for
+// an effect on the cube/vector FIFOs; that carry the attribute named
+// `attribute`, when not empty), in post-order, and for
 // each the position of its closest collected ancestor (-1: none).
 struct CollectedOps {
   std::vector<MlirOperation> ops;
   std::vector<int64_t> ancestors;
 };
 CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &names,
-                        bool calls, bool fifo);
+                        bool calls, bool fifo, const std::string &attribute);
 
 // Whether `op` is a call (a CallOpInterface op).
 bool isCall(MlirOperation op);

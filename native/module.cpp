@@ -411,14 +411,16 @@ NB_MODULE(_native, m) {
   m.def(
       "collect_ops",
       [](MlirOperation root, const std::vector<std::string> &names,
-         bool calls, bool fifo) {
-        skew::CollectedOps found = skew::collectOps(root, names, calls, fifo);
+         bool calls, bool fifo, const std::string &attribute) {
+        skew::CollectedOps found =
+            skew::collectOps(root, names, calls, fifo, attribute);
         return nb::make_tuple(found.ops, found.ancestors);
       },
       "root"_a, "names"_a, "calls"_a = false, "fifo"_a = false,
+      "attribute"_a = "",
       "The ops under an operation with one of the given names (or calls, or "
-      "ops acting on the FIFOs), post-order, and each one's closest "
-      "collected ancestor (-1: none).");
+      "ops acting on the FIFOs, or ops carrying the named attribute), "
+      "post-order, and each one's closest collected ancestor (-1: none).");
 
   m.def("control_flow_kind", &skew::controlFlowKind, "operation"_a,
         "\"branch\" (RegionBranchOpInterface), \"terminator\" "

@@ -54,7 +54,7 @@ def test_the_estimate_matches_the_simulated_steady_state(example):
     with skew_mlir.make_context():
         module = ir.Module.parseFile(str(example))
         with_trip(module, 64)
-        loops, _ = find_pipeline_loops(module.operation)
+        loops = find_pipeline_loops(module.operation).loops
         plan = next(p for p in (analyze(l, {pipe_of(f): 4 for f in l.fifo}, Constants())
                                 for l in loops)
                     if isinstance(p, SkewPlan))

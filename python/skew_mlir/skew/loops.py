@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from mlir import ir
 
@@ -30,10 +31,16 @@ class PipelineLoop:
     calls: list[tuple[ir.Operation, CallSummary]] = dataclasses.field(default_factory=list)
 
 
-def find_pipeline_loops(root: ir.Operation
-                        ) -> tuple[list[PipelineLoop], list[tuple[ir.Operation, str]]]:
-    """Pipeline loops under `root`, innermost first, and the malformed ops
-    (pipeline markers, FIFO and initialise ops) with what is wrong with them.
+class FoundLoops(NamedTuple):
+    loops: list[PipelineLoop]  # innermost first
+    errors: list[tuple[ir.Operation, str]]  # malformed ops, what is wrong
+    ignored: list[tuple[ir.Operation, str]]  # markers on ops no skew applies to, why
+
+
+def find_pipeline_loops(root: ir.Operation) -> FoundLoops:
+    """Pipeline loops under `root`, innermost first; the malformed ops
+    (pipeline markers, FIFO and initialise ops) with what is wrong with them;
+    and the ops other than scf.for that carry a pipeline marker.
 
     One native walk collects the loops, FIFO ops and calls, each with its
     closest collected ancestor (a Python call per op would cost more than the
@@ -44,12 +51,13 @@ def find_pipeline_loops(root: ir.Operation
     """
     loops: dict[int, PipelineLoop] = {}
     errors: list[tuple[ir.Operation, str]] = []
+    ignored: list[tuple[ir.Operation, str]] = []
     fifo_ops: list[tuple[int, ir.Operation]] = []
     calls: list[tuple[int, ir.Operation]] = []
     # Post-order visits a loop after everything nested in it: innermost first.
     # With every op acting on a pipe: one the FIFO model does not read is
     # an error (op_error), never an op the skew moves freely.
-    ops, ancestors = _native.collect_ops(root, _WALKED, True, True)
+    ops, ancestors = _native.collect_ops(root, _WALKED, True, True, PIPELINE_STAGES_ATTR)
     for i, op in enumerate(ops):
         name = op.name
         if name in _PTO_OPS or _native.touches_fifo(op):
@@ -59,7 +67,12 @@ def find_pipeline_loops(root: ir.Operation
             elif name in FIFO_OPS:
                 fifo_ops.append((i, op))
         elif name != "scf.for":
-            calls.append((i, op))
+            marked = PIPELINE_STAGES_ATTR in op.attributes
+            if marked:
+                ignored.append((op, f"'{PIPELINE_STAGES_ATTR}' on '{name}' is ignored: "
+                                    "only scf.for loops are pipelined"))
+            if not marked or _native.control_flow_kind(op) == "call":
+                calls.append((i, op))
         elif PIPELINE_STAGES_ATTR in op.attributes:
             attr = op.attributes[PIPELINE_STAGES_ATTR]
             stages = integer_value(attr)
@@ -78,7 +91,7 @@ def find_pipeline_loops(root: ir.Operation
         for (op, held), summary in zip(charged, summaries):
             for loop in held:
                 loop.calls.append((op, summary))
-    return list(loops.values()), errors
+    return FoundLoops(list(loops.values()), errors, ignored)
 
 
 def _enclosing(i: int, ancestors: list[int], loops: dict[int, PipelineLoop]):

@@ -93,7 +93,7 @@ class SkewCrossCorePipeline(Pass):
     def run(self, op: ir.Operation) -> None:
         default_slots(op, self.fifo_depth)  # a bad option or attribute fails here
         table = SlotTable(self.fifo_depth)
-        loops, errors = find_pipeline_loops(op)
+        loops, errors, ignored = find_pipeline_loops(op)
         scopes: dict = {}  # op -> its _enclosing_scope
         # Functions a pto.entry does not launch are left alone (fifo_model).
         idle = {f for module in modules_under(op) for f in unlaunched_functions(module)}
@@ -102,6 +102,8 @@ class SkewCrossCorePipeline(Pass):
                      if _enclosing_scope(loop.op, op, scopes) not in idle]
             errors = [(bad, message) for bad, message in errors
                       if _enclosing_scope(bad, op, scopes) not in idle]
+        for marked, message in ignored:
+            diagnostics.warning(marked.location, message)
         peers = VisiblePeers(op)
         errors = _marker_errors(op, peers) + errors
         for bad, message in errors:
