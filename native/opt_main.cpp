@@ -10,6 +10,7 @@
 #include "opt_main.h"
 #include "pto_registration.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Dialect/IRDL/IRDLLoading.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -115,6 +116,35 @@ struct Flags {
       cl::desc("When printing IR for print-ir-[before|after]{-all} always "
                "print the top-level operation"),
       cl::init(false)};
+  cl::opt<bool> passStatistics{"mlir-pass-statistics",
+                               cl::desc("Display the statistics of each pass"),
+                               cl::init(false)};
+  cl::opt<PassDisplayMode> passStatisticsDisplay{
+      "mlir-pass-statistics-display",
+      cl::desc("Display method for pass statistics"),
+      cl::init(PassDisplayMode::Pipeline),
+      cl::values(clEnumValN(PassDisplayMode::List, "list",
+                            "display the results in a merged list sorted by "
+                            "pass name"),
+                 clEnumValN(PassDisplayMode::Pipeline, "pipeline",
+                            "display the results with a nested pipeline "
+                            "view"))};
+  cl::opt<std::string> crashReproducer{
+      "mlir-pass-pipeline-crash-reproducer",
+      cl::desc("Generate a .mlir reproducer file at the given output path if "
+               "the pass manager crashes or fails"),
+      cl::value_desc("filename"), cl::init("")};
+  cl::opt<bool> localReproducer{
+      "mlir-pass-pipeline-local-reproducer",
+      cl::desc("When generating a crash reproducer, attempt to generate a "
+               "reproducer with the smallest pipeline"),
+      cl::init(false)};
+  cl::opt<bool> emitBytecode{"emit-bytecode",
+                             cl::desc("Emit bytecode when generating output"),
+                             cl::init(false)};
+  cl::opt<bool> listPasses{
+      "list-passes", cl::desc("Print the list of registered passes and exit"),
+      cl::init(false)};
   PassPipelineCLParser passPipeline{"", "Compiler passes to run", "p"};
 };
 
@@ -158,6 +188,16 @@ struct Driver {
           flags.printAfterFailure);
     }
     pm.enableTiming(timing);
+    if (flags.passStatistics)
+      pm.enableStatistics(flags.passStatisticsDisplay);
+    if (!flags.crashReproducer.empty()) {
+      // A local reproducer reruns one pass at a time: MLIR asks for a
+      // single-threaded context (upstream makes the user say so).
+      if (flags.localReproducer)
+        pm.getContext()->disableMultithreading();
+      pm.enableCrashReproducerGeneration(flags.crashReproducer,
+                                         flags.localReproducer);
+    }
     auto errorHandler = [&](const llvm::Twine &msg) {
       emitError(UnknownLoc::get(pm.getContext())) << msg;
       return failure();
@@ -195,8 +235,13 @@ struct Driver {
     // module once more for nothing.
     if (flags.verifyPasses)
       printing.assumeVerified();
-    op.get()->print(os, printing);
-    os << '\n';
+    if (flags.emitBytecode) {
+      if (failed(writeBytecodeToFile(op.get(), os)))
+        return failure();
+    } else {
+      op.get()->print(os, printing);
+      os << '\n';
+    }
     // As clang does by default (-disable-free): the process ends once the
     // only input is printed, so tearing down its IR op by op would be work
     // the exit does anyway. Split inputs free each
@@ -355,6 +400,17 @@ int runDriver(const std::vector<std::string> &args, const std::string &version) 
   if (flags->showDialects) {
     llvm::outs() << "Available Dialects: " << dialectNames << "\n";
     return 0;
+  }
+  if (flags->listPasses) {
+    printRegisteredPasses();
+    return 0;
+  }
+  // Bytecode has no split marker to merge chunks with.
+  if (flags->emitBytecode && flags->splitInputFile.getNumOccurrences()) {
+    llvm::errs() << args[0]
+                 << ": --emit-bytecode cannot be combined with "
+                    "--split-input-file\n";
+    return 1;
   }
 
   std::string errorMessage;
