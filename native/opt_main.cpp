@@ -142,6 +142,11 @@ struct Flags {
   cl::opt<bool> emitBytecode{"emit-bytecode",
                              cl::desc("Emit bytecode when generating output"),
                              cl::init(false)};
+  cl::opt<bool> runReproducer{
+      "run-reproducer",
+      cl::desc("Run the pipeline stored in the reproducer (the input's "
+               "mlir_reproducer resource)"),
+      cl::init(false)};
   cl::opt<bool> listPasses{
       "list-passes", cl::desc("Print the list of registered passes and exit"),
       cl::init(false)};
@@ -170,7 +175,10 @@ struct Driver {
     return irdl::loadDialects(*user);
   }
 
-  LogicalResult setUpPipeline(PassManager &pm) {
+  // `reproducer`: the options of the input's reproducer (--run-reproducer),
+  // which come before the command line's passes, as upstream has them.
+  LogicalResult setUpPipeline(PassManager &pm,
+                              const PassReproducerOptions *reproducer) {
     pm.enableVerifier(flags.verifyPasses);
     if (flags.printBeforeAll || flags.printAfterAll ||
         flags.printAfterChange || flags.printAfterFailure) {
@@ -198,6 +206,8 @@ struct Driver {
       pm.enableCrashReproducerGeneration(flags.crashReproducer,
                                          flags.localReproducer);
     }
+    if (reproducer && failed(reproducer->apply(pm)))
+      return failure();
     auto errorHandler = [&](const llvm::Twine &msg) {
       emitError(UnknownLoc::get(pm.getContext())) << msg;
       return failure();
@@ -217,7 +227,13 @@ struct Driver {
     if (failed(loadIRDL(context)))
       return failure();
     TimingScope parserTiming = timing.nest("Parser");
-    ParserConfig config(&context, /*verifyAfterParse=*/true);
+    // External resources nothing here reads (a reproducer's, say) are kept
+    // and printed back, as upstream does.
+    FallbackAsmResourceMap resources;
+    ParserConfig config(&context, /*verifyAfterParse=*/true, &resources);
+    PassReproducerOptions reproducer;
+    if (flags.runReproducer)
+      reproducer.attachResourceParser(config);
     OwningOpRef<Operation *> op =
         parseSourceFileForTool(sourceMgr, config, !flags.noImplicitModule);
     parserTiming.stop();
@@ -225,7 +241,8 @@ struct Driver {
       return failure();
 
     PassManager pm(op.get()->getName(), OpPassManager::Nesting::Implicit);
-    if (failed(setUpPipeline(pm)) || failed(pm.run(*op)))
+    if (failed(setUpPipeline(pm, flags.runReproducer ? &reproducer : nullptr)) ||
+        failed(pm.run(*op)))
       return failure();
 
     TimingScope outputTiming = timing.nest("Output");
@@ -236,10 +253,12 @@ struct Driver {
     if (flags.verifyPasses)
       printing.assumeVerified();
     if (flags.emitBytecode) {
-      if (failed(writeBytecodeToFile(op.get(), os)))
+      if (failed(writeBytecodeToFile(op.get(), os,
+                                     BytecodeWriterConfig(resources))))
         return failure();
     } else {
-      op.get()->print(os, printing);
+      AsmState state(op.get(), printing, /*locationMap=*/nullptr, &resources);
+      op.get()->print(os, state);
       os << '\n';
     }
     // As clang does by default (-disable-free): the process ends once the

@@ -1,6 +1,6 @@
 // Upstream mlir-opt's pass-manager and output flags: pass statistics (both
 // displays), the list of registered passes, bytecode output (read back), and
-// a crash reproducer for a failing pipeline (whole and local).
+// a crash reproducer for a failing pipeline (whole and local), run again.
 // RUN: pto-opt %s --cse --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: pto-opt %s --cse --canonicalize --mlir-pass-statistics --mlir-pass-statistics-display=list -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: pto-opt --list-passes | FileCheck %s --check-prefix=LIST
@@ -11,6 +11,10 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t.repro.mlir
 // RUN: not pto-opt %s --pto-skew-cross-core --mlir-pass-pipeline-crash-reproducer=%t.local.mlir --mlir-pass-pipeline-local-reproducer -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAILED
 // RUN: FileCheck %s --check-prefix=REPRO < %t.local.mlir
+// The reproducer runs its own pipeline; printed, it keeps its resource.
+// RUN: not pto-opt %t.repro.mlir --run-reproducer -o /dev/null 2>&1 | FileCheck %s --check-prefix=AGAIN
+// RUN: pto-opt %t.repro.mlir | FileCheck %s --check-prefix=REPRO
+// RUN: pto-opt %t.repro.mlir --emit-bytecode | pto-opt | FileCheck %s --check-prefix=REPRO
 
 // STATS: Pass statistics report
 // STATS: CSE
@@ -27,6 +31,8 @@
 
 // FAILED: error: 'pto.pipeline_stages' must be an integer >= 1, got 0 : i64
 // FAILED: reproducer generated at `{{.*}}`
+
+// AGAIN: repro.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'pto.pipeline_stages' must be an integer >= 1, got 0 : i64
 
 // REPRO: func.func @f
 // REPRO: mlir_reproducer
