@@ -175,10 +175,11 @@ struct Driver {
     return irdl::loadDialects(*user);
   }
 
-  // `reproducer`: the options of the input's reproducer (--run-reproducer),
-  // which come before the command line's passes, as upstream has them.
+  // `reproducer`: the options of the input's reproducer (set only under
+  // --run-reproducer), which come before the command line's passes, as
+  // upstream has them.
   LogicalResult setUpPipeline(PassManager &pm,
-                              const PassReproducerOptions *reproducer) {
+                              const PassReproducerOptions &reproducer) {
     pm.enableVerifier(flags.verifyPasses);
     if (flags.printBeforeAll || flags.printAfterAll ||
         flags.printAfterChange || flags.printAfterFailure) {
@@ -206,7 +207,7 @@ struct Driver {
       pm.enableCrashReproducerGeneration(flags.crashReproducer,
                                          flags.localReproducer);
     }
-    if (reproducer && failed(reproducer->apply(pm)))
+    if (failed(reproducer.apply(pm)))
       return failure();
     auto errorHandler = [&](const llvm::Twine &msg) {
       emitError(UnknownLoc::get(pm.getContext())) << msg;
@@ -241,8 +242,7 @@ struct Driver {
       return failure();
 
     PassManager pm(op.get()->getName(), OpPassManager::Nesting::Implicit);
-    if (failed(setUpPipeline(pm, flags.runReproducer ? &reproducer : nullptr)) ||
-        failed(pm.run(*op)))
+    if (failed(setUpPipeline(pm, reproducer)) || failed(pm.run(*op)))
       return failure();
 
     TimingScope outputTiming = timing.nest("Output");
