@@ -62,3 +62,27 @@ func.func @marked_call(%a: tensor<16xf32>) {
   } {pto.pipeline_stages = 2 : i64}
   return
 }
+
+// -----
+
+// Functions a pto.entry does not launch are left alone: no warning for a
+// marker in one or on one.
+module {
+  func.func @launch(%a: tensor<16xf32>) attributes {pto.entry} {
+    func.call @cube(%a) : (tensor<16xf32>) -> ()
+    return
+  }
+  func.func private @cube(%a: tensor<16xf32>) attributes {pto.core = "aic"} {
+    "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
+    return
+  }
+  func.func private @idle_marked(%a: tensor<16xf32>) attributes {pto.pipeline_stages = 2 : i64} {
+    return
+  }
+  func.func private @idle_while(%a: tensor<16xf32>) {
+    affine.for %i = 0 to 8 {
+      "pto.tpush_to_aiv"(%a) : (tensor<16xf32>) -> ()
+    } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+}

@@ -102,6 +102,9 @@ class SkewCrossCorePipeline(Pass):
                      if _enclosing_scope(loop.op, op, scopes) not in idle]
             errors = [(bad, message) for bad, message in errors
                       if _enclosing_scope(bad, op, scopes) not in idle]
+            ignored = [(marked, message) for marked, message in ignored
+                       if marked not in idle
+                       and _enclosing_scope(marked, op, scopes) not in idle]
         for marked, message in ignored:
             diagnostics.warning(marked.location, message)
         peers = VisiblePeers(op)
