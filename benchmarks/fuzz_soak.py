@@ -28,9 +28,9 @@ the process abort, OUT/current-seed names the case it was running.
 Every fifth case also checks the tile-IR pair of its seed
 (skew_testing.random_tile_pairs; failures are reported as `tile-<property>`
 and written unshrunk as OUT/fuzz-<seed>-tile-<property>.mlir); the JIT
-checks the same share of these (every `--jit-every`th tile case) that it
-can run (no pto.syncall) and whose vector op chain lets the two executors
-agree within their f32 tolerance (random_tile_pairs.executors_comparable).
+checks the same share of these (every `--jit-every`th tile case) whose
+vector op chain lets the two executors agree within their f32 tolerance
+(random_tile_pairs.executors_comparable).
 
 Pairs in which both cores push before they pop are included;
 `--no-exchange` leaves them out. Needs the test extras (`pip install

@@ -106,6 +106,12 @@ void fillOutsideValid(std::vector<uint8_t> &data,
   }
 }
 
+std::string rolesText(int roles) {
+  if (roles == (CubeRole | VectorRole))
+    return "cube and vector";
+  return roles == CubeRole ? "cube" : "vector";
+}
+
 bool emptyValid(const std::vector<int64_t> &valid) {
   return valid[0] == 0 || valid[1] == 0;
 }
@@ -145,6 +151,7 @@ struct CoreRun {
   CoreConfig config;
   CoreState state = CoreState::Running;
   int blockedSite = -1;
+  bool atBarrier = false; // arrived at a syncall the others have not all reached
   std::condition_variable wake;
 };
 
@@ -182,6 +189,7 @@ public:
            int64_t *valid = nullptr);
   void free(int64_t site);
   void stop(int64_t site);
+  void sync(int64_t site);
   RunOutcome run();
   void *allocate(size_t alignment, size_t size);
   void deallocate(void *ptr);
@@ -228,6 +236,8 @@ private:
 
 bool ActiveRun::canGo(const CoreRun &core) const {
   const SiteConfig &site = sites[core.blockedSite];
+  if (site.kind == Sync)
+    return !core.atBarrier;
   const PipeState &pipe = pipes[site.pipe];
   int64_t l = site.kind == Push ? (pipe.config.producers == 1 ? 0 : core.config.lane)
                                 : (pipe.config.consumers == 1 ? 0 : core.config.lane);
@@ -298,6 +308,11 @@ std::string ActiveRun::deadlockReport() const {
       continue;
     }
     const SiteConfig &site = sites[c->blockedSite];
+    if (site.kind == Sync) {
+      os << "waiting at " << site.where << " for the " << rolesText(site.joins)
+         << " cores";
+      continue;
+    }
     const PipeState &pipe = pipes[site.pipe];
     os << "blocked at " << site.where << ": ";
     if (site.kind == Push)
@@ -564,6 +579,32 @@ void ActiveRun::stop(int64_t siteIndex) {
   failAndPark(lock, Failed, sites[siteIndex].where);
 }
 
+// A syncall passes once every core it joins waits at one (as the
+// interpreter's barrier): the last to arrive lets them all go.
+void ActiveRun::sync(int64_t siteIndex) {
+  const SiteConfig &site = sites[siteIndex];
+  std::unique_lock<std::mutex> lock(mu);
+  CoreRun &core = *currentCore;
+  if (!(site.joins & core.config.role))
+    failAndPark(lock, Failed,
+                site.where + ": a syncall that joins only the " +
+                    rolesText(site.joins) + " cores, run by the " +
+                    rolesText(core.config.role) + " kernel @" +
+                    core.config.function);
+  core.atBarrier = true;
+  bool all = true;
+  for (const auto &c : cores)
+    all = all && (!(c->config.role & site.joins) || c->atBarrier);
+  if (all) {
+    for (auto &c : cores)
+      if (c->config.role & site.joins)
+        c->atBarrier = false;
+    wakeAll();
+    return;
+  }
+  block(lock, static_cast<int>(siteIndex));
+}
+
 ActiveRun *active = nullptr;
 bool leftThreads = false;
 
@@ -677,6 +718,7 @@ void ptoJitPopTile(int64_t site, int64_t rank, void *desc, int64_t,
 }
 void ptoJitFree(int64_t site) { active->free(site); }
 void ptoJitStop(int64_t site) { active->stop(site); }
+void ptoJitSync(int64_t site) { active->sync(site); }
 int64_t ptoJitSubblock() { return currentCore->config.lane; }
 void *ptoJitAlloc(uint64_t size) { return active->allocate(16, size); }
 void *ptoJitAlignedAlloc(uint64_t alignment, uint64_t size) {
@@ -718,6 +760,7 @@ std::map<std::string, uintptr_t> runtimeSymbols() {
           {"pop_tile", reinterpret_cast<uintptr_t>(&ptoJitPopTile)},
           {"free", reinterpret_cast<uintptr_t>(&ptoJitFree)},
           {"stop", reinterpret_cast<uintptr_t>(&ptoJitStop)},
+          {"sync", reinterpret_cast<uintptr_t>(&ptoJitSync)},
           {"subblock", reinterpret_cast<uintptr_t>(&ptoJitSubblock)},
           {"_mlir_memref_to_llvm_alloc", reinterpret_cast<uintptr_t>(&ptoJitAlloc)},
           {"_mlir_memref_to_llvm_aligned_alloc",

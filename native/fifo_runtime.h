@@ -36,8 +36,10 @@ struct PipeConfig {
   bool frees;         // the consumer releases with tfree, not at the pop
 };
 
-// Stop: a call the run must end at, with `where` as the error.
-enum SiteKind { Push = 0, Pop = 1, Free = 2, Stop = 3 };
+// Stop: a call the run must end at, with `where` as the error. Sync: a
+// barrier (pto.syncall) of the cores whose role is in `joins`.
+enum SiteKind { Push = 0, Pop = 1, Free = 2, Stop = 3, Sync = 4 };
+enum Role { CubeRole = 1, VectorRole = 2 }; // bits of a Sync site's `joins`
 
 struct SiteConfig {
   std::string where;  // the op and its location
@@ -46,6 +48,7 @@ struct SiteConfig {
   int split;          // 0 none, 1 up/down, 2 left/right
   int elemBytes;
   std::string elem;   // element type, for reports
+  int joins;          // a Sync site's Role bits; 0 otherwise
 };
 
 struct CoreConfig {
@@ -54,6 +57,7 @@ struct CoreConfig {
   uintptr_t entry;    // void (*)(void **): a packed C interface
   uintptr_t args;     // its void *[] of argument pointers
   int lane;           // the core's lane on a pipe's vector side (0 or 1)
+  int role;           // its Role
 };
 
 struct Message {

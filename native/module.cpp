@@ -305,20 +305,20 @@ void bindFifoRuntime(nb::module_ &m) {
   m.def(
       "jit_run",
       [](const std::vector<std::tuple<std::string, int, int, int64_t, bool>> &pipeTuples,
-         const std::vector<std::tuple<std::string, int, int, int, int, std::string>>
+         const std::vector<std::tuple<std::string, int, int, int, int, std::string, int>>
              &siteTuples,
-         const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int>>
+         const std::vector<std::tuple<std::string, std::string, uintptr_t, uintptr_t, int, int>>
              &coreTuples,
          uint64_t maxBytes, uint64_t maxValueBytes) {
         std::vector<PipeConfig> pipes;
         for (const auto &[name, producers, consumers, slots, frees] : pipeTuples)
           pipes.push_back({name, producers, consumers, slots, frees});
         std::vector<SiteConfig> sites;
-        for (const auto &[where, kind, pipe, split, bytes, elem] : siteTuples)
-          sites.push_back({where, kind, pipe, split, bytes, elem});
+        for (const auto &[where, kind, pipe, split, bytes, elem, joins] : siteTuples)
+          sites.push_back({where, kind, pipe, split, bytes, elem, joins});
         std::vector<CoreConfig> cores;
-        for (const auto &[label, function, entry, args, lane] : coreTuples)
-          cores.push_back({label, function, entry, args, lane});
+        for (const auto &[label, function, entry, args, lane, role] : coreTuples)
+          cores.push_back({label, function, entry, args, lane, role});
         std::vector<std::vector<Message>> traces;
         RunOutcome outcome;
         {

@@ -58,6 +58,15 @@ OPS = {
     pto.FREE_FROM_AIV: FifoOp(FREE, V2C, CUBE),
 }
 INIT_OPS = {pto.AIC_INITIALIZE_PIPE: CUBE, pto.AIV_INITIALIZE_PIPE: VECTOR}
+# The cores a pto.syncall joins, by its core_type.
+SYNC_CORE_TYPES = {"aiv_only": (VECTOR,), "aic_only": (CUBE,), "mix": (CUBE, VECTOR)}
+
+
+def syncall_roles(op: ir.Operation) -> tuple[str, ...]:
+    """The roles (CUBE, VECTOR) of the cores pto.syncall `op` joins."""
+    core_type = op.attributes["core_type"]
+    return next(roles for name, roles in SYNC_CORE_TYPES.items()
+                if core_type == ir.Attribute.parse(f"#pto.sync_core_type<{name}>"))
 
 # dir_mask of an initialise op -> the directions it declares.
 DIRECTIONS = {1: (C2V,), 2: (V2C,), 3: (C2V, V2C)}

@@ -104,9 +104,8 @@ def test_the_jit_oracle_checked_pairs():
 
 
 # Every JIT_TILE_EVERY-th tile-IR example runs as machine code too, unless
-# it holds a pto.syncall, which the JIT does not lower, or its vector op
-# chain amplifies the two executors' rounding differences past their
-# tolerance (executors_comparable).
+# its vector op chain amplifies the two executors' rounding differences past
+# their tolerance (executors_comparable).
 JIT_TILE_EVERY = 10
 _tile_examples = itertools.count()
 _tile_jit_verdicts: list[str] = []

@@ -19,7 +19,10 @@ sys.path.insert(0, str(ROOT / "test" / "lib"))
 import pytest  # noqa: E402
 
 import fuzz_soak  # noqa: E402
-from skew_testing.random_tile_pairs import executors_comparable, random_tile_pair  # noqa: E402
+import skew_mlir  # noqa: E402
+from skew_testing.properties import check_pair  # noqa: E402
+from skew_testing.random_tile_pairs import (  # noqa: E402
+    executors_comparable, random_tile_pair, render_tile)
 
 
 @pytest.mark.parametrize("ops, comparable", [
@@ -39,11 +42,16 @@ def test_which_chains_the_executors_can_agree_on(ops, comparable):
 
 
 @pytest.mark.parametrize("barrier", ["sync", "loop_sync"])
-def test_the_jit_is_not_given_a_barrier(barrier):
-    """The JIT does not lower pto.syncall, at a kernel's end or in a loop."""
-    spec = dataclasses.replace(random_tile_pair(1), ops=(), sync=False, loop_sync=False)
+def test_the_jit_is_given_a_barrier(barrier):
+    """The JIT runs pto.syncall (a barrier of its core threads), at a
+    kernel's end or in every loop iteration, and agrees with the
+    interpreter before and after the pass."""
+    spec = dataclasses.replace(random_tile_pair(1), ops=(),
+                               **{"sync": False, "loop_sync": False, barrier: True})
     assert executors_comparable(spec)
-    assert not executors_comparable(dataclasses.replace(spec, **{barrier: True}))
+    with skew_mlir.make_context():
+        verdict = check_pair(render_tile(spec), jit=True)
+    assert verdict.splitlines()[-1].startswith("PASS (jit)"), verdict
 
 
 @pytest.mark.parametrize("seed", [2026196504, 2026197454])

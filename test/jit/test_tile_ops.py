@@ -274,8 +274,8 @@ def test_tgather_forms_and_tcvt_saturation_not_lowered_are_refused_at_the_op():
 
 
 def test_an_op_the_jit_cannot_lower_is_refused_at_the_op():
-    body = "  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>"
-    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.syncall': the JIT "
+    body = "  pto.sync.set <PIPE_MTE3>, 2"
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.sync.set': the JIT "
                                              r"executor cannot lower it"):
         run_jit(body, [np.zeros(4, np.float32)])
 

@@ -37,7 +37,7 @@ from ..sim.kernels import Pair, functions_of, pair_module, reachable
 from ..sim.values import DEFAULT_MAX_VALUE_BYTES, dtype_of
 from .errors import Deadlock, JitError, JitUnsupported, describe
 from .lowering import entry_name, lower, prepare
-from .rewrite import KINDS
+from .rewrite import KINDS, ROLE_BITS
 
 DEFAULT_MAX_PIPE_BYTES = 512 << 20
 _STATUS_DEADLOCK = 1
@@ -209,7 +209,7 @@ class Compiled:
         index = {pipe: i for i, pipe in enumerate(self.pipes)}
         self._site_configs = [
             (site.where, KINDS[site.kind], index.get(site.pipe, -1), site.split, site.elem_bytes,
-             site.element) for site in self.sites]
+             site.element, sum(ROLE_BITS[role] for role in site.joins)) for site in self.sites]
         self.compile_seconds = time.perf_counter() - start
 
     def _lanes(self, pipe: fifo_model.Pipe) -> tuple[int, int]:
@@ -251,7 +251,8 @@ class Compiled:
                 launches.append(launch)
                 results.append((role, outs, kernel))
                 label = role if lane is None else f"vector sub-block {lane}"
-                cores.append((label, name, self.entries[role], launch.address, lane or 0))
+                cores.append((label, name, self.entries[role], launch.address, lane or 0,
+                              ROLE_BITS[role]))
         start = time.perf_counter()
         status, message, traces = _native.jit_run(self._pipe_configs, self._site_configs,
                                                   cores, max_pipe_bytes, max_value_bytes)

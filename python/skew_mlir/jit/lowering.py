@@ -20,13 +20,12 @@ from mlir import ir
 from mlir.dialects import arith, bufferization, func, memref
 from mlir.passmanager import PassManager
 
-from .. import dialect as pto
 from .. import fifo_model
 from ..attributes import function_name, symbol_name
 from ..sim.values import DEFAULT_MAX_VALUE_BYTES, check_size
 from .errors import JitUnsupported, SimError, describe, where
-from .rewrite import (Rewritten, check_fifo_ops, element_bytes, rewrite_fifo_ops,
-                      stub_declarations)
+from .rewrite import (REWRITTEN_OPS, Rewritten, check_fifo_ops, element_bytes,
+                      rewrite_fifo_ops, stub_declarations)
 from .tile_ir import TileLowering
 
 PIPELINE = ",".join([
@@ -53,7 +52,6 @@ PIPELINE = ",".join([
     "reconcile-unrealized-casts",
 ])
 ENTRY_PREFIX = "pto_jit_entry_"
-_FIFO_NAMES = set(fifo_model.OPS) | set(fifo_model.INIT_OPS) | {pto.GET_SUBBLOCK_IDX}
 
 
 def entry_name(kernel: str) -> str:
@@ -88,7 +86,7 @@ def _check_ops(root: ir.Operation) -> list[ir.Operation]:
 
     def visit(op):
         op = op.operation
-        if op.name in _FIFO_NAMES:
+        if op.name in REWRITTEN_OPS:
             found.append(op)
             return ir.WalkResult.ADVANCE
         why = None

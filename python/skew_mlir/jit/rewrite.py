@@ -8,8 +8,10 @@ JIT's FIFO runtime (native/fifo_runtime.cpp), before bufferization.
   then `bufferization.to_tensor ... restrict writable` for a tensor tile;
 - a push or pop of a tile buffer: tile_ir.py, with the valid shape;
 - a tfree: `call @pto_jit_free(site)`; `pto.get_subblock_idx`:
-  `call @pto_jit_subblock()`; the initialise ops are erased (their slot
-  counts reach the runtime through fifo_model, like the other tools').
+  `call @pto_jit_subblock()`; a `pto.syncall`: `call @pto_jit_sync(site)`,
+  a barrier of the cores its site joins; the initialise ops are erased
+  (their slot counts reach the runtime through fifo_model, like the other
+  tools').
 
 Each FIFO op becomes a numbered *site*: the runtime is told, per site, its
 pipe, kind and split, and reports blocked cores and errors by site, which
@@ -34,8 +36,14 @@ from .errors import JitError, JitUnsupported, SimError, describe, where
 SUBBLOCK_FN = "pto_jit_subblock"
 FREE_FN = "pto_jit_free"
 STOP_FN = "pto_jit_stop"
+SYNC_FN = "pto_jit_sync"
 STOP = "stop"  # the site of a call that must end the run with its error
-KINDS = {fifo_model.PUSH: 0, fifo_model.POP: 1, fifo_model.FREE: 2, STOP: 3}
+SYNC = "sync"  # the site of a barrier (pto.syncall)
+KINDS = {fifo_model.PUSH: 0, fifo_model.POP: 1, fifo_model.FREE: 2, STOP: 3, SYNC: 4}
+# The ops rewrite_fifo_ops replaces: the other lowerings leave them be.
+REWRITTEN_OPS = frozenset(fifo_model.OPS) | set(fifo_model.INIT_OPS) | {pto.GET_SUBBLOCK_IDX,
+                                                                      pto.SYNCALL}
+ROLE_BITS = {fifo_model.CUBE: 1, fifo_model.VECTOR: 2}  # the runtime's role masks
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,12 +51,13 @@ class Site:
     """One FIFO op, as the runtime knows it."""
 
     where: str  # describe(op), for reports (a STOP site: the whole error)
-    kind: str  # fifo_model.PUSH / POP / FREE, or STOP
+    kind: str  # fifo_model.PUSH / POP / FREE, or STOP / SYNC
     pipe: fifo_model.Pipe | None
     split: int
     elem_bytes: int  # 0 for a tfree
     element: str = ""  # the tile's element type (MLIR spelling)
     dtype: object = None  # its numpy dtype
+    joins: tuple = ()  # a SYNC site: the roles of the cores it waits for
 
 
 def element_name(t: ir.Type) -> str:
@@ -127,6 +136,14 @@ class Rewritten:
                                fifo_model.split_of(op), 0))
         func.CallOp([], FREE_FN, [arith.constant(i64, len(self.sites) - 1)])
 
+    def sync_call(self, module: ir.Module, op: ir.Operation) -> None:
+        """At the insertion point: the runtime call of pto.syncall `op`."""
+        i64 = ir.IntegerType.get_signless(64)
+        declare(module, self.runtime, SYNC_FN, [i64], [], "sync")
+        self.sites.append(Site(describe(op), SYNC, None, fifo_model.NO_SPLIT, 0,
+                               joins=fifo_model.syncall_roles(op)))
+        func.CallOp([], SYNC_FN, [arith.constant(i64, len(self.sites) - 1)])
+
     def fifo_site(self, op: ir.Operation, element: ir.Type) -> ir.Value:
         """Number FIFO op `op` (a push or pop of tiles of `element`) as a
         site; its number as an i64 constant at the insertion point."""
@@ -152,7 +169,7 @@ def check_fifo_ops(ops: list[ir.Operation]) -> None:
 
 
 def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewritten) -> None:
-    """Replace `ops` (the pair's FIFO, initialise and sub-block ops, in any
+    """Replace `ops` (the pair's FIFO, initialise, sub-block and syncall ops, in any
     order; checked by check_fifo_ops) in `module`, numbering the sites after
     those `rewritten` has, and declaring the runtime symbols the calls need."""
     i64 = ir.IntegerType.get_signless(64)
@@ -170,6 +187,10 @@ def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewr
                     raise JitError(f"{describe(op)}: result type {op.results[0].type} "
                                    f"(the pto dialect's is i64)")
                 op.results[0].replace_all_uses_with(value)
+                op.erase()
+                continue
+            if op.name == pto.SYNCALL:
+                rewritten.sync_call(module, op)
                 op.erase()
                 continue
             info = fifo_model.OPS[op.name]

@@ -44,13 +44,12 @@ from typing import Callable
 from mlir import ir
 from mlir.dialects import arith, func, linalg, math, memref, scf
 
-from .. import dialect as pto
 from .. import fifo_model, tile_types
 from ..attributes import function_name
 from ..operands import operand_segments
 from ..sim.tiles import LOCAL_BYTES
 from .errors import JitUnsupported, describe, where
-from .rewrite import Rewritten, declare, element_bytes, unranked
+from .rewrite import REWRITTEN_OPS, Rewritten, declare, element_bytes, unranked
 from .tile_carry import Carrier, carries, kind, refuse_kernel_value, signature
 from .tile_values import MultiTile, Ptr, Tile, View
 
@@ -218,7 +217,7 @@ class TileLowering:
         op that uses or makes a pto value it cannot lower."""
         handler = _fifo_op if tile_fifo_op(op) else _HANDLERS.get(op.name)
         if handler is None:
-            if op.name.startswith("pto.") and op.name not in _LEFT_TO_REWRITE:
+            if op.name.startswith("pto.") and op.name not in REWRITTEN_OPS:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': the JIT executor cannot "
                                      "lower it")
             if not (kind(op) and carries(op, self.values)):
@@ -240,7 +239,7 @@ class TileLowering:
                 values += [("a block argument", a) for a in block.arguments]
         for what, value in values:
             lowered = self.values.get(value)
-            if op.name in _LEFT_TO_REWRITE and not isinstance(lowered, Tile):
+            if op.name in REWRITTEN_OPS and not isinstance(lowered, Tile):
                 continue
             if tile_types.pto_type(value.type) is not None or lowered is not None:
                 raise JitUnsupported(f"{where(op)}: '{op.name}': {what} is a "
@@ -381,7 +380,6 @@ def _segments(op: ir.Operation) -> list[list[ir.Value]]:
 
 
 _HANDLERS: dict[str, Callable[[TileLowering, ir.Operation], None]] = {}
-_LEFT_TO_REWRITE = set(fifo_model.OPS) | set(fifo_model.INIT_OPS) | {pto.GET_SUBBLOCK_IDX}
 
 
 def _handles(*names: str):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from mlir import ir
 
 from .. import dialect as pto
 from .. import fifo_model, tile_types
@@ -168,17 +167,9 @@ def _subblock_idx(op, cc) -> Step:
     return Step(run)
 
 
-def _sync_roles() -> dict:
-    """The core_type attribute of pto.syncall -> the roles of the cores it joins."""
-    return {ir.Attribute.parse(f"#pto.sync_core_type<{name}>"): roles
-            for name, roles in (("aiv_only", (fifo_model.VECTOR,)),
-                                ("aic_only", (fifo_model.CUBE,)),
-                                ("mix", (fifo_model.CUBE, fifo_model.VECTOR)))}
-
-
 @handles(pto.SYNCALL)
 def _syncall(op, cc) -> Step:
-    roles = _sync_roles()[op.attributes["core_type"]]
+    roles = fifo_model.syncall_roles(op)
     if cc.core.role not in roles:
         raise SimError(f"{where(op)}: a syncall that joins only the "
                        f"{' and '.join(roles)} cores, run by the {cc.core.role} kernel "
