@@ -46,6 +46,23 @@ def integer_value(attr: ir.Attribute) -> int | None:
     return value
 
 
+def integer_attr(type_: ir.Type, value: int) -> ir.IntegerAttr:
+    """An attribute of integer or index type `type_` holding `value` modulo
+    2^width (an unsigned IV's or a wrapping offset's value may not fit the
+    signed range).
+
+    The bindings build every IntegerAttr from an int64, zero-extended to a
+    wider signless type (-1 : i65 would hold 2^64 - 1) and refused past 64
+    bits: a wider one is parsed from its decimal text instead."""
+    width = type_.width if isinstance(type_, ir.IntegerType) else 64
+    bits = (value + (1 << (width - 1))) % (1 << width) - (1 << (width - 1))
+    if width > 64:
+        if isinstance(type_, ir.IntegerType) and type_.is_unsigned:
+            bits %= 1 << width
+        return ir.IntegerAttr(ir.Attribute.parse(f"{bits} : {type_}"))
+    return ir.IntegerAttr.get(type_, bits)
+
+
 def string_value(attr: ir.Attribute) -> str:
     """A string attribute's text. Its bytes need not be UTF-8 (`"\\FF"` is
     valid IR), where the bindings' `.value` raises: such bytes come back

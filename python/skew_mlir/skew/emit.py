@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mlir import ir
 
+from ..attributes import integer_attr
 from ..cloning import Carry, Clones, Cloner, CloneJob, CloneSpec, clone_all
 from ..dialect import MEMBERSHIP_ATTR, PIPELINE_STAGES_ATTR, POP_OPS
 from .emit_buffers import BufferCopies
@@ -94,18 +95,14 @@ class LoopEmitter:
                           in reversed(list(zip(self.plan.bounds, operands)))
                           if value is not None})
         iv_type = self.iv.type
-        width = iv_type.width if isinstance(iv_type, ir.IntegerType) else 64
         for value in values:
             if value in constants:
                 continue
             if value not in self.pool:
-                # The attribute holds the value's bits as a signed integer
-                # (an unsigned IV's or a wrapping offset's may not fit).
-                bits = (value + (1 << (width - 1))) % (1 << width) - (1 << (width - 1))
                 # Generic creation: the generated builders cost twice as much.
                 constant = ir.Operation.create(
                     "arith.constant", results=[iv_type],
-                    attributes={"value": ir.IntegerAttr.get(iv_type, bits)})
+                    attributes={"value": integer_attr(iv_type, value)})
                 self.created.append(constant)
                 self.pooled.append(value)
                 self.pool[value] = constant.result
