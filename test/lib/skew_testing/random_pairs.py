@@ -53,7 +53,10 @@ block arguments; the pair in a nested module (a builtin.module or a
 gpu.module) whose pto.fifo_depth differs from the top module's; slot counts
 above 64; pipes declared by one kernel only (the module attribute saying
 another count); an i8 loop of 130 or 200 iterations with a run-time bound at
-one slot (a guarded skew at depth 1); tiles pushed with a dynamic dimension
+one slot (a guarded skew at depth 1); an i65 or i128 loop from a small
+negative start (Config.wide: the skew's new bounds are negative constants
+of a type wider than 64 bits; the simulator has no such integers, so those
+pairs are checked by the FIFO verifier alone, `wide_loops`); tiles pushed with a dynamic dimension
 and popped static (Config.dynamic_dims). The memref %mem is one global
 memory: both kernels get the same buffer. One of them (PairSpec.memory_core)
 stores received data into it; the other loads nothing from it, or
@@ -286,6 +289,7 @@ class Config:
     blocks: bool = True  # kernel bodies of several blocks (SideLoop.blocks)
     wide_slots: bool = True  # slot counts above 64 (and above 32 and 64 bits)
     narrow: bool = True  # an i8 loop of 130 or 200 iterations at depth 1 (run-time bound)
+    wide: bool = True  # an i65 / i128 loop from a negative start (with_wide)
     dynamic_dims: bool = True  # pushed tensor<?x...> popped as static tiles
     # Plain loops whose messages alternate C->V->C->V... (3 to 6 of them),
     # the multi-round-trip pairs the pass co-skews (with_alternation).
@@ -406,6 +410,9 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = dataclasses.replace(spec, slots=max(spec.slots, held_slots(spec)))
     if config.entries and ch.boolean(0.1):
         spec = dataclasses.replace(spec, entry=ch.choice(["same", "rotated", "rotated"]))
+    if config.wide and ch.boolean(0.04):
+        spec = with_wide(spec, ch.integer(0, len(spec.loops) - 1), ch.choice(WIDE_TYPES),
+                         ch.integer(-6, -1))
     return spec
 
 
@@ -478,6 +485,31 @@ def with_narrow(spec: PairSpec, index: int, trip: int) -> PairSpec:
         cube=dataclasses.replace(loop.cube, **narrow),
         vector=dataclasses.replace(loop.vector, **narrow))
     return dataclasses.replace(spec, loops=tuple(loops), slots=1)
+
+
+WIDE_TYPES = ("i65", "i128")
+
+
+def wide_loops(spec: PairSpec) -> bool:
+    """Whether a loop of `spec` has an IV wider than 64 bits (with_wide):
+    the simulator cannot run the pair, the FIFO verifier checks it."""
+    return any(side.iv_type in WIDE_TYPES for loop in spec.loops
+               for side in (loop.cube, loop.vector))
+
+
+def with_wide(spec: PairSpec, index: int, iv_type: str, start: int) -> PairSpec:
+    """`spec` with loop #index an `iv_type` loop from `start` (negative) on
+    both cores, its bounds constants: the skew's steady-loop bound and the
+    epilogue's IVs are negative constants wider than 64 bits."""
+    if index == spec.launch:
+        return spec
+    wide = dict(iv_type=iv_type, start=start, step=1, slack=0, dynamic=False, high=False,
+                unsigned=False, split=0, earlier_bound=False)
+    loops = list(spec.loops)
+    loop = loops[index]
+    loops[index] = dataclasses.replace(loop, cube=dataclasses.replace(loop.cube, **wide),
+                                       vector=dataclasses.replace(loop.vector, **wide))
+    return dataclasses.replace(spec, loops=tuple(loops))
 
 
 def with_launch(spec: PairSpec, launch: int) -> PairSpec:
