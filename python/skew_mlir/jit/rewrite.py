@@ -169,9 +169,10 @@ def check_fifo_ops(ops: list[ir.Operation]) -> None:
 
 
 def rewrite_fifo_ops(module: ir.Module, ops: list[ir.Operation], rewritten: Rewritten) -> None:
-    """Replace `ops` (the pair's FIFO, initialise, sub-block and syncall ops, in any
-    order; checked by check_fifo_ops) in `module`, numbering the sites after
-    those `rewritten` has, and declaring the runtime symbols the calls need."""
+    """Replace `ops` (the pair's FIFO, initialise, sub-block and syncall ops,
+    in any order; checked by check_fifo_ops) in `module`, numbering the sites
+    after those `rewritten` has, and declaring the runtime symbols the calls
+    need."""
     i64 = ir.IntegerType.get_signless(64)
     declared = rewritten.runtime
     for op in ops:
