@@ -5,7 +5,9 @@
 #include "op_names.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -86,6 +88,17 @@ CollectedOps collectOps(MlirOperation mlirRoot,
 }
 
 bool isCall(MlirOperation op) { return isa<CallOpInterface>(unwrap(op)); }
+
+std::optional<std::string> resourceBytes(MlirAttribute attr) {
+  auto resource = dyn_cast<DenseResourceElementsAttr>(unwrap(attr));
+  if (!resource)
+    return std::nullopt;
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return std::nullopt;
+  ArrayRef<char> data = blob->getData();
+  return std::string(data.data(), data.size());
+}
 
 std::string controlFlowKind(MlirOperation op) {
   Operation *operation = unwrap(op);

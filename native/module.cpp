@@ -428,6 +428,17 @@ NB_MODULE(_native, m) {
         "\"\" (see native/ir_queries.h).");
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
+  m.def(
+      "resource_bytes",
+      [](MlirAttribute attr) -> nb::object {
+        std::optional<std::string> data = skew::resourceBytes(attr);
+        if (!data)
+          return nb::none();
+        return nb::bytes(data->data(), data->size());
+      },
+      "attribute"_a,
+      "The blob of a dense_resource elements attribute, or None (no such "
+      "attribute, or its resource is not defined).");
 
   m.def("private_memory", &skew::privateMemory, "value"_a, "slot_ops"_a,
         "Whether a memref addresses memory of the running core alone (an "

@@ -19,6 +19,7 @@ import numpy as np
 from mlir import ir
 from mlir import _mlir_libs
 
+from .. import _native
 from .errors import SimError
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -120,7 +121,8 @@ def scalar(value, t: ir.Type):
 
 
 def constant(attr: ir.Attribute, t: ir.Type):
-    """The value of an `arith.constant`'s attribute."""
+    """The value of an `arith.constant`'s attribute: a scalar, dense
+    elements, or dense_resource elements (the blob the file defines)."""
     if isinstance(attr, ir.DenseElementsAttr):
         dtype = dtype_of(t.element_type)
         if attr.is_splat:
@@ -132,6 +134,14 @@ def constant(attr: ir.Attribute, t: ir.Type):
         # The type first: reading a wider-than-64-bit IntegerAttr aborts.
         dtype = dtype_of(t)
         return dtype.type(attr.value)
+    blob = _native.resource_bytes(attr)
+    if blob is not None:
+        # dense_resource: the elements packed in their storage type.
+        dtype, shape = dtype_of(t.element_type), tuple(t.shape)
+        if len(blob) != math.prod(shape) * dtype.itemsize:
+            raise SimError(f"constant {attr}: its resource holds {len(blob)} bytes, its "
+                           f"type {math.prod(shape) * dtype.itemsize}")
+        return np.frombuffer(blob, dtype).reshape(shape).copy()
     raise SimError(f"constant attribute {attr} is not supported")
 
 
