@@ -89,14 +89,18 @@ CollectedOps collectOps(MlirOperation mlirRoot,
 
 bool isCall(MlirOperation op) { return isa<CallOpInterface>(unwrap(op)); }
 
-std::optional<std::string> resourceBytes(MlirAttribute attr) {
-  auto resource = dyn_cast<DenseResourceElementsAttr>(unwrap(attr));
-  if (!resource)
+std::optional<std::string> elementsBytes(MlirAttribute attr) {
+  ArrayRef<char> data;
+  if (auto dense = dyn_cast<DenseElementsAttr>(unwrap(attr))) {
+    data = dense.getRawData();
+  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(unwrap(attr))) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return std::nullopt;
+    data = blob->getData();
+  } else {
     return std::nullopt;
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob)
-    return std::nullopt;
-  ArrayRef<char> data = blob->getData();
+  }
   return std::string(data.data(), data.size());
 }
 

@@ -52,11 +52,11 @@ CollectedOps collectOps(MlirOperation root, const std::vector<std::string> &name
 // Whether `op` is a call (a CallOpInterface op).
 bool isCall(MlirOperation op);
 
-// The bytes of a dense_resource elements attribute's blob (its elements,
-// packed, in the element type's storage), or nothing when `attr` is no
-// such attribute or its blob is not available (a resource the file does not
-// define). The bindings can make such an attribute but not read one.
-std::optional<std::string> resourceBytes(MlirAttribute attr);
+// The raw storage of an elements attribute: a dense one's elements packed
+// in their storage type (one element for a splat), a dense_resource one's
+// blob; nothing for another attribute or a resource the file does not
+// define. The bindings read neither a bf16 dense attribute nor a resource.
+std::optional<std::string> elementsBytes(MlirAttribute attr);
 
 // What `op` is to values carried across regions and calls, as MLIR's
 // interfaces say: "branch" (RegionBranchOpInterface: its operands, results

@@ -429,16 +429,17 @@ NB_MODULE(_native, m) {
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
   m.def(
-      "resource_bytes",
+      "elements_bytes",
       [](MlirAttribute attr) -> nb::object {
-        std::optional<std::string> data = skew::resourceBytes(attr);
+        std::optional<std::string> data = skew::elementsBytes(attr);
         if (!data)
           return nb::none();
         return nb::bytes(data->data(), data->size());
       },
       "attribute"_a,
-      "The blob of a dense_resource elements attribute, or None (no such "
-      "attribute, or its resource is not defined).");
+      "The raw storage of a dense elements attribute (one element for a "
+      "splat) or a dense_resource one's blob, or None (another attribute, "
+      "or a resource not defined).");
 
   m.def("private_memory", &skew::privateMemory, "value"_a, "slot_ops"_a,
         "Whether a memref addresses memory of the running core alone (an "

@@ -9,15 +9,11 @@ can be shared freely. Memrefs are mutable arrays (subviews are numpy views).
 
 from __future__ import annotations
 
-import ctypes
-import functools
 import math
-import os
 
 import ml_dtypes
 import numpy as np
 from mlir import ir
-from mlir import _mlir_libs
 
 from .. import _native
 from .errors import SimError
@@ -128,43 +124,24 @@ def constant(attr: ir.Attribute, t: ir.Type):
         if attr.is_splat:
             return np.full(tuple(t.shape), attr.get_splat_value().value, dtype=dtype)
         if dtype == BF16:
-            return _dense_bf16(attr, tuple(t.shape))
+            # The bindings' buffer protocol has no bf16: the packed storage.
+            return np.frombuffer(_native.elements_bytes(attr), BF16).reshape(
+                tuple(t.shape)).copy()
         return np.array(attr).astype(dtype, copy=False).reshape(tuple(t.shape))
     if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.BoolAttr)):
         # The type first: reading a wider-than-64-bit IntegerAttr aborts.
         dtype = dtype_of(t)
         return dtype.type(attr.value)
-    blob = _native.resource_bytes(attr)
+    blob = _native.elements_bytes(attr)  # a dense_resource by now
     if blob is not None:
         # dense_resource: the elements packed in their storage type.
         dtype, shape = dtype_of(t.element_type), tuple(t.shape)
-        if len(blob) != math.prod(shape) * dtype.itemsize:
+        size = math.prod(shape) * dtype.itemsize
+        if len(blob) != size:
             raise SimError(f"constant {attr}: its resource holds {len(blob)} bytes, its "
-                           f"type {math.prod(shape) * dtype.itemsize}")
+                           f"type {size}")
         return np.frombuffer(blob, dtype).reshape(shape).copy()
     raise SimError(f"constant attribute {attr} is not supported")
-
-
-@functools.cache
-def _raw_data_fn():
-    """`mlirDenseElementsAttrGetRawData` of the bindings' C API library."""
-    lib = ctypes.CDLL(os.path.join(os.path.dirname(_mlir_libs.__file__), "libMLIRPythonCAPI.so"))
-    fn = lib.mlirDenseElementsAttrGetRawData
-    fn.restype, fn.argtypes = ctypes.c_void_p, [ctypes.c_void_p]
-    return fn
-
-
-def _dense_bf16(attr: ir.DenseElementsAttr, shape: tuple[int, ...]) -> np.ndarray:
-    """A non-splat bf16 dense attribute: the bindings' buffer protocol has no
-    bf16, so read its raw storage (packed bf16 values) through the C API."""
-    capsule = attr._CAPIPtr
-    get_name = ctypes.pythonapi.PyCapsule_GetName
-    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
-    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-    get_pointer.restype, get_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-    data = _raw_data_fn()(get_pointer(capsule, get_name(capsule)))
-    count = int(np.prod(shape))
-    return np.frombuffer(ctypes.string_at(data, count * BF16.itemsize), BF16).reshape(shape).copy()
 
 
 def poison(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
