@@ -174,9 +174,9 @@ def random_tile_pair(seed: int) -> TileSpec:
 
 def executors_comparable(spec: TileSpec) -> bool:
     """Whether the JIT and the interpreter can be held to their f32
-    tolerance (1e-4) on the pair: they sum the cube's
-    matmul in different orders, so its results may differ in the last bits,
-    and some vector op chains blow that up past any such tolerance. A bf16 round trip may round
+    tolerance (1e-4) on the pair: they sum the cube's matmul in different
+    orders, so its results may differ in the last bits, and some vector op
+    chains blow that up past any such tolerance. A bf16 round trip may round
     a value that sits on a bf16 rounding boundary either way (one bf16 step,
     2^-8 of it); a texp of a texp, or of a squared or column-scaled tile,
     multiplies the relative difference by the (large) exponent."""
