@@ -17,7 +17,7 @@ launcher's out-buffers by then).
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, bufferization, func, memref
+from mlir.dialects import arith, bufferization, func, memref, tensor
 from mlir.passmanager import PassManager
 
 from .. import fifo_model
@@ -28,13 +28,14 @@ from .rewrite import (REWRITTEN_OPS, Rewritten, check_fifo_ops, element_bytes,
                       rewrite_fifo_ops, stub_declarations)
 from .tile_ir import TileLowering
 
+# One-shot bufferization's in-place analysis does not see that a tensor
+# passed along a cf.br is the buffer it came from (a kernel of several blocks
+# then wrote into a tensor it read again later; its copy-before-write mode
+# crashes there): kernels of several blocks are lifted to structured control
+# flow first. The lifting stands `ub.poison` in for a value a path does not
+# define; bufferization has no rule for a poison tensor (_define_poisons).
+LIFT = "lift-cf-to-scf"
 PIPELINE = ",".join([
-    # One-shot bufferization's in-place analysis does not see that a tensor
-    # passed along a cf.br is the buffer it came from (a kernel of several
-    # blocks then wrote into a tensor it read again later; its
-    # copy-before-write mode crashes there): kernels of several blocks are
-    # lifted to structured control flow first.
-    "lift-cf-to-scf",
     "func.func(convert-elementwise-to-linalg)",
     "one-shot-bufferize{bufferize-function-boundaries=1 allow-return-allocs-from-loops=1 "
     "function-boundary-type-conversion=identity-layout-map}",
@@ -49,6 +50,7 @@ PIPELINE = ",".join([
     "finalize-memref-to-llvm{use-generic-functions=1}",
     "convert-func-to-llvm",
     "convert-index-to-llvm",
+    "convert-ub-to-llvm",
     "reconcile-unrealized-casts",
 ])
 ENTRY_PREFIX = "pto_jit_entry_"
@@ -272,6 +274,8 @@ def lower(module: ir.Module) -> None:
     """Run the lowering on `module` in place; JitError naming the op for
     anything upstream cannot lower."""
     try:
+        PassManager.parse(f"builtin.module({LIFT})").run(module.operation)
+        _define_poisons(module.operation)
         PassManager.parse(f"builtin.module({PIPELINE})").run(module.operation)
     except ir.MLIRError as exc:
         notes = "; ".join(f"{_where(d.location)}: {d.message}" for d in exc.error_diagnostics)
@@ -288,6 +292,31 @@ def lower(module: ir.Module) -> None:
     module.operation.walk(visit)
     if left:
         raise JitUnsupported(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
+
+
+def _define_poisons(root: ir.Operation) -> None:
+    """Replace each `ub.poison` of a tensor type by a `tensor.empty` of that
+    type (dynamic sizes 0): poison may be refined to any value of its type,
+    and the empty tensor bufferizes to an allocation."""
+    poisons = []
+
+    def visit(op):
+        op = op.operation
+        if op.name == "ub.poison" and isinstance(op.results[0].type, ir.RankedTensorType):
+            poisons.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    for op in poisons:
+        kind = op.results[0].type
+        with op.location, ir.InsertionPoint(op):
+            sizes = list(kind.shape)
+            if any(kind.is_dynamic_dim(i) for i in range(kind.rank)):
+                zero = arith.ConstantOp(ir.IndexType.get(), 0).result
+                sizes = [zero if kind.is_dynamic_dim(i) else n for i, n in enumerate(sizes)]
+            empty = tensor.EmptyOp(sizes, kind.element_type, encoding=kind.encoding)
+        op.results[0].replace_all_uses_with(empty.result)
+        op.erase()
 
 
 def _where(loc: ir.Location) -> str:
