@@ -179,10 +179,15 @@ def executors_comparable(spec: TileSpec) -> bool:
     chains blow that up past any such tolerance. A bf16 round trip may round
     a value that sits on a bf16 rounding boundary either way (one bf16 step,
     2^-8 of it); a texp of a texp, or of a squared or column-scaled tile,
-    multiplies the relative difference by the (large) exponent."""
+    multiplies the relative difference by the (large) exponent; a column
+    scaling of such a tile multiplies the absolute difference of an entry
+    near 0 by the (large) head of its column, and the closing reciprocal
+    (0.5 / (|t| + 0.5), at most 1) then holds it to the tolerance of
+    values near 1."""
     grown = False  # a texp, square or colmul came before
     for op in spec.ops:
-        if op == "bf16" or (op == "texp" and grown):
+        if op == "bf16" or (op == "texp" and grown) or (
+                op == "colmul" and grown and spec.reciprocal):
             return False
         grown = grown or op in ("texp", "square", "colmul")
     return True
