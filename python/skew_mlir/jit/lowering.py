@@ -1,7 +1,9 @@
 """From a kernel pair to LLVM dialect the ExecutionEngine compiles.
 
-prepare() copies the module holding the pair, refuses values of static
-shape over the --max-value-mib bound, lowers its tile IR (tile_ir.py),
+prepare() copies the module holding the pair, keeps only the declaration
+of each function the kernels do not name (the interpreter does not run
+them), refuses values of static shape over the --max-value-mib bound,
+lowers its tile IR (tile_ir.py),
 adds one entry function per kernel (`@pto_jit_entry_<kernel>`: the
 kernel's arguments, then one out-buffer per result, so the launcher calls
 every kernel through one C-interface shape), refuses what the wheel's MLIR is known to abort on, and
@@ -35,10 +37,14 @@ from .tile_ir import TileLowering
 # flow first. The lifting stands `ub.poison` in for a value a path does not
 # define; bufferization has no rule for a poison tensor (_define_poisons).
 LIFT = "lift-cf-to-scf"
-PIPELINE = ",".join([
+BUFFERIZE = ",".join([
     "func.func(convert-elementwise-to-linalg)",
     "one-shot-bufferize{bufferize-function-boundaries=1 allow-return-allocs-from-loops=1 "
     "function-boundary-type-conversion=identity-layout-map}",
+])
+# After bufferization, each call that takes unranked memrefs is put in an
+# alloca scope (_scope_descriptors).
+TO_LLVM = ",".join([
     "func.func(convert-linalg-to-loops)",
     "expand-strided-metadata",
     "lower-affine",
@@ -245,6 +251,8 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
     with ir.InsertionPoint(module.body):
         for op in pair_module.regions[0].blocks[0].operations:
             op.operation.clone()
+    names = [function_name(k) for k in kernels]
+    _declare_unrun(module, names)
     _check_sizes(module.operation, max_value_bytes)
     for op in module.body.operations:
         if op.operation.name == "func.func":
@@ -252,7 +260,7 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
     _distinct_carries(module.operation)
     check_fifo_ops(_fifo_ops(module.operation))
     rewritten = Rewritten()
-    TileLowering(module, [function_name(k) for k in kernels], rewritten).run()
+    TileLowering(module, names, rewritten).run()
     for kernel in kernels:
         name = function_name(kernel)
         copy = next(op.operation for op in module.body.operations
@@ -270,13 +278,56 @@ def prepare(pair_module: ir.Operation, kernels: list[ir.Operation],
     return module, rewritten
 
 
+def _declare_unrun(module: ir.Module, kernels: list[str]) -> None:
+    """The functions the kernels do not name (a callee, a func.constant: a
+    symbol reference in an op's attributes), directly or through the
+    functions they name, do not run, as the interpreter leaves them alone
+    (PTOAS's coverage functions, a pto.entry): each becomes a declaration,
+    so what the JIT cannot lower or run there (a FIFO form the model
+    refuses, an op without a lowering) is never compiled."""
+    funcs = {function_name(op): op.operation for op in module.body.operations
+             if op.operation.name == "func.func"}
+    run, work = set(), list(kernels)
+    while work:
+        name = work.pop()
+        if name not in run:
+            run.add(name)
+            work.extend(_named_functions(funcs[name], funcs))
+    for name, old in funcs.items():
+        if name in run or not old.regions[0].blocks:
+            continue
+        with old.location, ir.InsertionPoint(old):
+            new = func.FuncOp(name, old.attributes["function_type"].value)
+        for key, value in old.attributes.items():
+            new.attributes[key] = value
+        new.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        old.erase()
+
+
+def _named_functions(function: ir.Operation, funcs: dict) -> list[str]:
+    """The functions of `funcs` an op in `function` names by a symbol
+    reference attribute."""
+    found = []
+
+    def visit(op):
+        for value in op.operation.attributes.values():
+            if isinstance(value, ir.FlatSymbolRefAttr) and value.value in funcs:
+                found.append(value.value)
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit)
+    return found
+
+
 def lower(module: ir.Module) -> None:
     """Run the lowering on `module` in place; JitError naming the op for
     anything upstream cannot lower."""
     try:
         PassManager.parse(f"builtin.module({LIFT})").run(module.operation)
         _define_poisons(module.operation)
-        PassManager.parse(f"builtin.module({PIPELINE})").run(module.operation)
+        PassManager.parse(f"builtin.module({BUFFERIZE})").run(module.operation)
+        _scope_descriptors(module.operation)
+        PassManager.parse(f"builtin.module({TO_LLVM})").run(module.operation)
     except ir.MLIRError as exc:
         notes = "; ".join(f"{_where(d.location)}: {d.message}" for d in exc.error_diagnostics)
         raise JitUnsupported(f"the JIT cannot lower the pair: {notes or exc}") from None
@@ -292,6 +343,42 @@ def lower(module: ir.Module) -> None:
     module.operation.walk(visit)
     if left:
         raise JitUnsupported(f"{where(left[0])}: '{left[0].name}': the JIT cannot lower it to LLVM")
+
+
+def _scope_descriptors(root: ir.Operation) -> None:
+    """Put each call with an unranked memref operand (the runtime's) in a
+    `memref.alloca_scope`, with the casts to unranked it uses: the LLVM
+    lowering makes an unranked memref's descriptor with a stack alloca, so
+    in a loop the stack grew by a descriptor per call and iteration, and a
+    loop of 10^5 round trips overflowed it (SIGSEGV). (Upstream's lowering
+    of a memref.copy through its generic function scopes its own.)"""
+    found = []
+
+    def visit(op):
+        op = op.operation
+        if op.name == "func.call" and any(
+                isinstance(v.type, ir.UnrankedMemRefType) for v in op.operands):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    for op in found:
+        with op.location, ir.InsertionPoint(op):
+            scope = memref.AllocaScopeOp([r.type for r in op.results])
+            block = scope.regions[0].blocks.append()
+        with op.location, ir.InsertionPoint(block):
+            end = memref.AllocaScopeReturnOp(list(op.results))
+        for result, value in zip(op.results, scope.results):
+            result.replace_all_uses_except(value, end)
+        op.move_before(end)
+        for i, value in enumerate(op.operands):
+            owner = value.owner if isinstance(value, ir.OpResult) else None
+            if isinstance(value.type, ir.UnrankedMemRefType) and owner is not None \
+                    and owner.name == "memref.cast":
+                cast = owner.clone(ir.InsertionPoint(op))
+                op.operands[i] = cast.results[0]
+                if not list(owner.results[0].uses):
+                    owner.erase()
 
 
 def _define_poisons(root: ir.Operation) -> None:
