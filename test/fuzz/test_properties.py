@@ -89,7 +89,7 @@ _jit_verdicts: list[str] = []
 @given(pairs(EXAMPLES), st.sampled_from(ANCHORS))
 def test_random_pairs_keep_every_property(spec, anchor):
     simulate = not wide_loops(spec)
-    jit = next(_examples) % JIT_EVERY == 0 and not steps_past_type_top(spec) and simulate
+    jit = next(_examples) % JIT_EVERY == 0 and not steps_past_type_top(spec)
     verdict = check_pair(render(spec), pipeline=pass_alone(spec, anchor),
                          launches=launch_args(spec), jit=jit, simulate=simulate)
     if jit:
@@ -343,7 +343,7 @@ EXPLICIT += [with_launch(dataclasses.replace(EXPLICIT[3], entry="rotated"), 0),
 def test_explicit_corners(spec, anchor):
     check_pair(render(spec), launches=launch_args(spec),
                pipeline=skew_pipeline(anchor=anchor, nested=nested_table(spec)),
-               simulate=not wide_loops(spec))
+               simulate=not wide_loops(spec), jit=wide_loops(spec))
 
 
 def _remarks(text: str) -> list[str]:

@@ -35,7 +35,7 @@ from mlir.execution_engine import ExecutionEngine
 from .. import _native, fifo_model, tile_types
 from ..sim.kernels import Pair, functions_of, pair_module, reachable
 from ..sim.values import DEFAULT_MAX_VALUE_BYTES, dtype_of
-from .errors import Deadlock, JitError, JitUnsupported, describe
+from .errors import Deadlock, JitError, JitUnsupported, SimError, describe
 from .lowering import entry_name, lower, prepare
 from .rewrite import KINDS, ROLE_BITS
 
@@ -153,13 +153,19 @@ class _Launch:
 
 
 def _result_buffers(kernel: ir.Operation) -> list[np.ndarray]:
+    """numpy arrays for the kernel's results; JitUnsupported for a type
+    numpy has no dtype for (an i65 result: the kernel runs, its result
+    cannot be held)."""
     ftype = kernel.attributes["function_type"].value
     outs = []
-    for t in ftype.results:
-        if isinstance(t, ir.ShapedType):
-            outs.append(np.zeros(tuple(t.shape), dtype=dtype_of(t.element_type)))
-        else:
-            outs.append(np.zeros((1,), dtype=dtype_of(t)))
+    for i, t in enumerate(ftype.results):
+        try:
+            if isinstance(t, ir.ShapedType):
+                outs.append(np.zeros(tuple(t.shape), dtype=dtype_of(t.element_type)))
+            else:
+                outs.append(np.zeros((1,), dtype=dtype_of(t)))
+        except SimError as exc:
+            raise JitUnsupported(f"{describe(kernel)}: result #{i}: {exc}") from None
     return outs
 
 

@@ -22,7 +22,7 @@ from ..tile_capacity import tile_bytes
 from . import arith_ops, linalg_ops, pipe_ops, tensor_ops, tile_ops  # noqa: F401  (fill HANDLERS)
 from .cores import Core
 from .dispatch import HANDLERS, Step, enter, handles, step
-from .errors import SimError, UnsupportedOp, describe, where
+from .errors import SimError, StepLimitExceeded, UnsupportedOp, describe, where
 from .kernels import functions_of
 from .races import tracked
 from .values import DEFAULT_MAX_VALUE_BYTES, bit_width, check_size, dtype_of, signed_int, wrap
@@ -335,8 +335,9 @@ def _scf_for(op, cc: Compiler) -> Step:
         # Refuse a loop that cannot finish within the step limit up front
         # rather than running it until the limit trips.
         if core.steps + trips * n_body_ops > core.max_steps:
-            raise SimError(f"{site}: {trips} iterations of {n_body_ops} ops exceed the "
-                           f"step limit of {core.max_steps} (raise it with --max-steps)")
+            raise StepLimitExceeded(f"{site}: {trips} iterations of {n_body_ops} ops exceed "
+                                    f"the step limit of {core.max_steps} (raise it with "
+                                    "--max-steps)")
         values = [frame[s] for s in inits]
         for i in range(lo, hi, stride):
             if width is not None and i >= 1 << (width - 1):

@@ -237,8 +237,9 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
     each within the JIT's tolerance of the interpreter's run; its verdict
     (PASS (jit) ..., or UNSUPPORTED (jit) ... for a pair the JIT cannot
     compile) follows the interpreter's on a line of its own. `simulate=False`
-    leaves out the runs (for integer types the simulator has not): the FIFO
-    verifier's checks, message identity included, are the oracle then."""
+    leaves out the interpreter's runs (for integer types the simulator has
+    not): the FIFO verifier's checks, message identity included, and the
+    JIT's runs when `jit`, are the oracle then."""
     # Which calls the pass can follow depends on the op it runs on.
     anchor = "func" if re.search(r"func\.func\([^)]*pto-skew-cross-core", pipeline) else "module"
     with skew_mlir.make_context():
@@ -279,6 +280,22 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
             _verify_fifo(_clone(after), "verify-fifo")
         _same_messages(before, after)
 
+        def run_jit(args: dict, interpreted) -> str:
+            """The JIT oracle's verdict line at `args`."""
+            try:
+                oracle = jit_check(before, after, seed=seed, args=args, tolerance=tolerance,
+                                   interpreted=interpreted, max_seconds=JIT_SECONDS)
+            except JitUnsupported as exc:
+                return f"UNSUPPORTED (jit): {exc}"
+            except SimError as exc:  # the child died or timed out
+                raise PropertyFailure("jit", f"FAIL (jit): {exc}") from None
+            if not oracle.ok:
+                stage = "race" if oracle.race else "jit"
+                at = "".join(f" --arg {i}={v}" for i, v in args.items())
+                raise PropertyFailure(stage, f"{oracle.verdict}{at}\n"
+                                             f"{oracle.details}".rstrip())
+            return oracle.verdict.replace("\n", "; ")
+
         jit_verdict = ""
         verdict = "NOT SIMULATED: verified and messages identical"
         for args in launches if simulate else ():
@@ -291,22 +308,11 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                 at = "".join(f" --arg {i}={v}" for i, v in args.items())
                 raise PropertyFailure(stage, f"{result.verdict}{at}\n{result.details}".rstrip())
             if jit and args is launches[0]:
-                try:
-                    oracle = jit_check(before, after, seed=seed, args=args,
-                                       tolerance=tolerance,
-                                       interpreted=(result.before, result.after),
-                                       max_seconds=JIT_SECONDS)
-                except JitUnsupported as exc:
-                    jit_verdict = f"UNSUPPORTED (jit): {exc}"
-                    continue
-                except SimError as exc:  # the child died or timed out
-                    raise PropertyFailure("jit", f"FAIL (jit): {exc}") from None
-                jit_verdict = oracle.verdict.replace("\n", "; ")
-                if not oracle.ok:
-                    stage = "race" if oracle.race else "jit"
-                    at = "".join(f" --arg {i}={v}" for i, v in args.items())
-                    raise PropertyFailure(stage, f"{oracle.verdict}{at}\n"
-                                                 f"{oracle.details}".rstrip())
+                jit_verdict = run_jit(args, (result.before, result.after))
+        if jit and not simulate:
+            # The JIT runs what the simulator cannot (integers past 64
+            # bits): it is the oracle of those runs.
+            jit_verdict = run_jit(launches[0], None)
 
         text_after = str(after)
         again = _clone(after)
