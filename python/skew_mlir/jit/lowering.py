@@ -3,11 +3,11 @@
 prepare() copies the module holding the pair, keeps only the declaration
 of each function the kernels do not name (the interpreter does not run
 them), refuses values of static shape over the --max-value-mib bound,
-lowers its tile IR (tile_ir.py),
-adds one entry function per kernel (`@pto_jit_entry_<kernel>`: the
-kernel's arguments, then one out-buffer per result, so the launcher calls
-every kernel through one C-interface shape), refuses what the wheel's MLIR is known to abort on, and
-rewrites the FIFO ops (rewrite.py). lower() runs upstream's pipeline:
+lowers its tile IR (tile_ir.py), adds one entry function per kernel
+(`@pto_jit_entry_<kernel>`: the kernel's arguments, then one out-buffer
+per result, so the launcher calls every kernel through one C-interface
+shape), refuses what the wheel's MLIR is known to abort on, and rewrites
+the FIFO ops (rewrite.py). lower() runs upstream's pipeline:
 elementwise ops to linalg, one-shot bufferization across function
 boundaries (identity layouts at the boundary; loops may carry tensors),
 linalg to loops, then everything to the LLVM dialect. Allocations go
