@@ -15,8 +15,9 @@ gives bitwise identical outputs and per-pipe traces with no deadlock (not
 for a pair with an IV wider than 64 bits, random_pairs.wide_loops: the
 simulator has no such integers, the verifier's checks and the JIT's runs
 stand for it), and a second run changes nothing; every 10th case
-(`--jit-every N`) also runs as machine code (skew_mlir.jit: before and after bitwise, the interpreter
-within tolerance), and the summary says how many cases the JIT checked.
+(`--jit-every N`) also runs as machine code (skew_mlir.jit: before and
+after bitwise, the interpreter within tolerance), and the summary says how
+many cases the JIT checked.
 The pass runs at the module anchor (it proves
 each planned pair), under func.func (`--anchor func`), or at either, drawn
 per case (`--anchor both`, the default). Three cases in ten run the pass with options

@@ -82,13 +82,13 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
     worst, compared, unrun = 0.0, [], []
     for i, (label, jit) in enumerate(zip(labels, (jit_before, jit_after))):
         run = interpreted[i]
-        if isinstance(run, (UnsupportedOp, StepLimitExceeded)):
-            # What the interpreter cannot run, or not within its limits, is
-            # no verdict on either executor: the JIT's runs still decide.
-            unrun.append(f"{label} the pipeline: {str(run).partition(chr(10))[0]}")
-            continue
         if isinstance(run, SimError):
             first, _, rest = str(run).partition("\n")
+            if isinstance(run, (UnsupportedOp, StepLimitExceeded)):
+                # What the interpreter cannot run, or not within its limits,
+                # is no verdict on either executor: the JIT's runs decide.
+                unrun.append(f"{label} the pipeline: {first}")
+                continue
             return CheckResult(False, f"FAIL: the executors disagree {label} the "
                                       f"pipeline: the JIT runs it, the interpreter "
                                       f"fails: {first}", rest)

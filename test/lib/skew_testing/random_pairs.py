@@ -56,11 +56,12 @@ another count); an i8 loop of 130 or 200 iterations with a run-time bound at
 one slot (a guarded skew at depth 1); an i65 or i128 loop from a small
 negative start (Config.wide: the skew's new bounds are negative constants
 of a type wider than 64 bits; the simulator has no such integers, so those
-pairs are checked by the FIFO verifier and the JIT, `wide_loops`); tiles pushed
-with a dynamic dimension and popped static (Config.dynamic_dims). The memref %mem is one global
-memory: both kernels get the same buffer. One of them (PairSpec.memory_core)
-stores received data into it; the other loads nothing from it, or
-(PairSpec.handoff) loads only what the messages order against those stores.
+pairs are checked by the FIFO verifier and the JIT, `wide_loops`); tiles
+pushed with a dynamic dimension and popped static (Config.dynamic_dims).
+The memref %mem is one global memory: both kernels get the same buffer.
+One of them (PairSpec.memory_core) stores received data into it; the other
+loads nothing from it, or (PairSpec.handoff) loads only what the messages
+order against those stores.
 So the input has no data race (the simulator's race detector would report
 one; the property check asserts none before and after the pass).
 
