@@ -35,7 +35,7 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..verify.program import (Loop, Pipelined, Program, build_program, fifo_holders,
+from ..verify.program import (Choice, Loop, Pipelined, Program, build_program, fifo_holders,
                               pair_programs, producer_skew)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
@@ -412,6 +412,8 @@ def _loops(nodes: tuple) -> set[ir.Operation]:
         if node.__class__ is Loop:
             found.add(node.op)
             work.extend(node.body)
+        elif node.__class__ is Choice:
+            work.extend(node.then + node.otherwise)
     return found
 
 

@@ -20,9 +20,10 @@ from mlir import ir
 
 from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
 from .identity import check_same_messages
-from .program import fifo_holders, pair_programs
+from .program import fifo_holders, one_argument, pair_programs, template_uses
 from .sites import match_sites
-from .trips import NotAffine, Unfinished, over_all_trips
+from .symbolic import Evaluator, width_of
+from .trips import NotAffine, TripSet, Unfinished, over_all_trips
 
 # Sets of trips the check over every run-time trip may split into.
 BRANCHES = 10_000
@@ -80,27 +81,41 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     sides = []
     for module, kernels in ((original, before), (rewrite, after)):
         _, holders = fifo_holders(module)
-        programs = pair_programs(kernels, holders, module)
-        if len(programs.keys) > 1:
-            return [_keys_differ(rewrite)]
-        unproved = [(op, what) for p in programs.once.values() for op, what in p.unproved]
+        sides.append((module, kernels, pair_programs(kernels, holders, module)))
+    # Guards and loops of several trips that all read one launch argument:
+    # both files run at every value of it (symbolic.py), else at one trip key.
+    variable = one_argument([t for *_, programs in sides for t in programs.templates.values()])
+    if variable is None and any(len(programs.keys) > 1 for *_, programs in sides):
+        return [_keys_differ(rewrite)]
+    checked = []
+    for module, kernels, programs in sides:
+        if variable is None:
+            unproved = [(op, what) for p in programs.once.values() for op, what in p.unproved]
+            uses = programs.uses
+        else:
+            unproved = [(op, what) for t in programs.templates.values()
+                        for op, what in t.unproved]
+            uses = {role: template_uses(t) for role, t in programs.templates.items()}
         if unproved:
             which = "original" if module is original else "rewrite"
             where = unproved[0][0] if module is rewrite else rewrite
             return [Report("warning", where, f"message identity not checked: the "
                                              f"{which} cannot be modelled "
                                              f"({unproved[0][1]})")]
-        slots, _ = pair_slots(table, kernels, programs.uses, module)
-        sides.append((programs.templates, programs.keys, slots))
-    (b, b_keys, b_slots), (a, a_keys, a_slots) = sides
-    if b_keys != a_keys:
+        slots, _ = pair_slots(table, kernels, uses, module)
+        checked.append((programs.templates, programs.keys, slots))
+    (b, b_keys, b_slots), (a, a_keys, a_slots) = checked
+    if variable is None and b_keys != a_keys:
         return [_keys_differ(rewrite)]
     key = next(iter(a_keys), None)
     lanes = subblocks(after["cube"], after["vector"])
 
     def run(n):
-        trips = {} if key is None else {key: n}
-        programs = [{role: t.at(trips, {}) for role, t in side.items()} for side in (b, a)]
+        trips, symbols = {} if key is None else {key: n}, None
+        if variable is not None:
+            trips, symbols = {}, Evaluator(variable, n)
+        programs = [{role: t.at(trips, {}, symbols) for role, t in side.items()}
+                    for side in (b, a)]
         found = check_same_messages(
             (programs[0]["cube"], programs[0]["vector"]),
             (programs[1]["cube"], programs[1]["vector"]), a_slots, lanes,
@@ -112,7 +127,10 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
         return found, 1
 
     try:
-        if key is None:
+        if variable is not None:
+            half = 1 << (width_of(variable[2]) - 1)
+            over_all_trips(run, BRANCHES, TripSet(1, 0, -half, half - 1))
+        elif key is None:
             run(None)
         else:
             over_all_trips(run, BRANCHES)
@@ -120,7 +138,8 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     except _Found as first:
         mismatches = first.mismatches
     except (NotAffine, Unfinished) as exc:
+        over = "trip" if variable is None else f"value of launch argument {variable[1]}"
         return [Report("warning", rewrite, f"message identity not checked over every "
-                                           f"trip: {exc}")]
+                                           f"{over}: {exc}")]
     return [Report("warning" if m.unknown else "error", m.op, m.message, m.notes)
             for m in mismatches]

@@ -7,7 +7,11 @@ with their pipe, tile type and op. Ops holding no FIFO op are dropped.
 What cannot be modelled exactly (a dynamic-trip loop, an scf.if whose
 branches differ in FIFO events, scf.while, a call to a function with FIFO
 ops) is listed in `unproved` with what could not be proved there; the model
-then does not run. A tfree releases the oldest popped slot of its pipe
+then does not run. A loop whose trip, or an scf.if whose condition, is an
+`arith` expression of the launch arguments (loop_ranges.trip_key,
+value_key) is kept in the template with that expression: `Program.at`
+runs it at given trips, or at a value of the one argument they read
+(verify/symbolic.py). A tfree releases the oldest popped slot of its pipe
 (fifo_model); a tfree that names a tile not popped from its pipe is listed
 in `errors`.
 """
@@ -26,8 +30,9 @@ from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
 from .. import _native
 from ..calls import call_summaries, calls_under
 from ..launch import launch_names
-from ..loop_ranges import static_trips, trip_key
+from ..loop_ranges import static_trips, trip_key, value_key
 from ..nesting import Deep, unwind
+from .symbolic import variables
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -47,12 +52,24 @@ class RunTimeTrip(NamedTuple):
 
 
 DYNAMIC_TRIP = "FIFO ops in an scf.for with a dynamic trip count"
+DIFFERING_BRANCHES = "FIFO ops in an scf.if whose branches differ in FIFO events"
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Loop:
     trip: int | RunTimeTrip  # or an affine function of the trip (verify/trips.py)
     body: tuple  # of Event | Loop
+    op: ir.Operation
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Choice:
+    """An scf.if whose branches differ in FIFO events, its condition an
+    expression of the launch arguments (loop_ranges.value_key)."""
+
+    condition: tuple
+    then: tuple  # of Event | Loop | Choice
+    otherwise: tuple
     op: ir.Operation
 
 
@@ -123,28 +140,40 @@ class Program:
     # that runs may be either (a folded scf.if keeps only one of them).
     aliases: dict = dataclasses.field(default_factory=dict)
 
-    def at(self, trips: dict, pipelined: dict) -> Program:
+    def at(self, trips: dict, pipelined: dict, symbols=None) -> Program:
         """The program of a template (`build_template`) as it runs: a loop
-        whose trip is known at run time only runs `trips[key]` times (not
-        in `trips`: not modelled, listed in `unproved` and `dynamic`), the
-        scf.for ops in `pipelined` as their Pipelined forms, and perfect
-        nests collapsed into one loop of the product trip (a deep nest is one
-        period for the model)."""
+        whose trip is known at run time only runs `trips[key]` times, else
+        `symbols.trip(key)` times (symbolic.Evaluator: at a value of the
+        launch argument; neither: not modelled, listed in `unproved` and
+        `dynamic`), a Choice runs the branch `symbols.truth` picks (without
+        `symbols`: listed in `unproved`), the scf.for ops in `pipelined` as
+        their Pipelined forms, and perfect nests collapsed into one loop of
+        the product trip (a deep nest is one period for the model)."""
         unproved, dynamic = list(self.unproved), set()
 
         def nodes(items: tuple) -> Deep:
             out: list = []
             for node in items:
+                if node.__class__ is Choice:
+                    if symbols is None:
+                        unproved.append((node.op, DIFFERING_BRANCHES))
+                        continue
+                    taken = node.then if symbols.truth(node.condition) else node.otherwise
+                    out.extend((yield nodes(taken)))
+                    continue
                 if node.__class__ is not Loop:
                     out.append(node)
                     continue
                 trip = node.trip
                 if trip.__class__ is RunTimeTrip:
-                    if trip.key not in trips:
+                    if trip.key in trips:
+                        trip = trips[trip.key]
+                    elif symbols is not None:
+                        trip = symbols.trip(trip.key)
+                    else:
                         dynamic.add(trip.key)
                         unproved.append((node.op, DYNAMIC_TRIP))
                         continue
-                    trip = trips[trip.key]
                 body = yield nodes(node.body)
                 if not body or trip <= 0:
                     continue
@@ -290,9 +319,12 @@ class _Builder:
                 for other, first in zip(_events(branches[1]), _events(branches[0])):
                     self.aliases[other.op] = first.op
                 return branches[0]
-            self.unproved.append((op, "FIFO ops in an scf.if whose branches differ "
-                                      "in FIFO events"))
-            return ()
+            condition = value_key(op.operands[0], self.launch_name)
+            if condition is None:
+                self.unproved.append((op, DIFFERING_BRANCHES))
+                return ()
+            return (Choice(condition, branches[0], branches[1] if len(branches) > 1 else (),
+                           op),)
         self.unproved.append((op, f"FIFO ops inside '{op.name}'"))
         return ()
 
@@ -329,6 +361,8 @@ def _shape(nodes: tuple) -> tuple:
             out.append(("loop", node.trip))
             work.append(("end",))
             work.extend(reversed(node.body))
+        elif isinstance(node, Choice):
+            out.append(("choice", node.op))  # equal to no other
         elif isinstance(node, tuple):
             out.append(node)
         else:
@@ -341,6 +375,8 @@ def _events(nodes: tuple):
     for node in nodes:
         if isinstance(node, Loop):
             yield from _events(node.body)
+        elif isinstance(node, Choice):
+            yield from _events(node.then + node.otherwise)
         else:
             yield node
 
@@ -389,6 +425,44 @@ def pair_programs(kernels: dict, holders: set, scope: ir.Operation) -> PairProgr
             {role: t.at({key: 1}, {}) for role, t in templates.items()})
     return PairPrograms(templates, plain, keys, key, once,
                         {role: program_uses(p) for role, p in once.items()})
+
+
+def one_argument(templates) -> tuple | None:
+    """The launch argument (symbolic.variables) that every run-time loop
+    trip and every Choice condition of the templates reads, when there are
+    Choices or several trip keys and they all read that one; else None."""
+    keys, conditions = set(), []
+    work = [node for t in templates for node in t.body]
+    while work:
+        node = work.pop()
+        if node.__class__ is Loop:
+            work.extend(node.body)
+            if node.trip.__class__ is RunTimeTrip:
+                keys.add(node.trip.key)
+        elif node.__class__ is Choice:
+            conditions.append(node.condition)
+            work.extend(node.then + node.otherwise)
+    if not conditions and len(keys) < 2:
+        return None
+    read = set().union(*(variables(part) for key in keys for part in key[:3]),
+                       *(variables(c) for c in conditions))
+    return read.pop() if len(read) == 1 else None
+
+
+def template_uses(template: Program) -> dict:
+    """The pipes a template's events use in any branch, each with its first
+    op (as program_uses)."""
+    uses: dict = {}
+    work = list(reversed(template.body))
+    while work:
+        node = work.pop()
+        if node.__class__ is Loop:
+            work.extend(reversed(node.body))
+        elif node.__class__ is Choice:
+            work.extend(reversed(node.then + node.otherwise))
+        else:
+            uses.setdefault(node.pipe, node.op)
+    return uses
 
 
 def program_uses(program: Program) -> dict:

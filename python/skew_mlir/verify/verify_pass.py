@@ -16,7 +16,9 @@ from ..registry import Pass, PassFailure, option
 from .against import check_against
 from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
-from .program import Loop, RunTimeTrip, fifo_holders, pair_programs, role_error
+from .program import (Choice, Loop, RunTimeTrip, fifo_holders, one_argument, pair_programs,
+                      role_error, template_uses)
+from .symbolic import Evaluator, width_of
 from .trips import NotAffine, TripSet, Unfinished, over_all_trips
 
 
@@ -130,9 +132,14 @@ class VerifyFifo(Pass):
         programs = pair_programs(kernels, holders, op)
         templates, plain, key, once = (programs.templates, programs.plain, programs.key,
                                        programs.once)
-        slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, programs.uses, op)
+        # Branches and several trips of one launch argument: run at its values.
+        variable = one_argument(templates.values())
+        uses = programs.uses if variable is None else {
+            role: template_uses(t) for role, t in templates.items()}
+        slots, errors = pair_slots(SlotTable(self.fifo_depth), kernels, uses, op)
         _report(errors + [e for p in plain.values() for e in p.errors])
-        unproved = [u for p in once.values() for u in p.unproved]
+        unproved = [u for p in (once if variable is None else templates).values()
+                    for u in p.unproved]
         unproved += [(barrier, f"'{SYNCALL}' makes the cores wait for each other, which "
                                "the FIFO model does not (a pipe op on either side of it "
                                "may deadlock)")
@@ -151,6 +158,8 @@ class VerifyFifo(Pass):
         blocks = "" if lanes == 1 else f", {lanes} vector sub-blocks"
         # The slots of the pipes the pair uses (none: it sends no message).
         pair = names + (f" at {slots_text(slots)}" if slots else "") + blocks
+        if variable is not None:
+            return self._verify_all_values(op, templates, variable, slots, lanes, pair)
         if key is not None:
             return self._verify_all_trips(op, templates, key, slots, lanes, pair)
         outcome, findings = _run_pair(plain, slots, lanes)
@@ -171,54 +180,109 @@ class VerifyFifo(Pass):
         `key` that their IV type can count; where the model finds an error at
         some trip, its findings at the first such trip become warnings
         (`pair` names the pair and its slots, for the remark). Whether it
-        proved every trip."""
-        def run(n):
-            programs = {role: t.at({key: n}, {}) for role, t in templates.items()}
-            model = Model(programs["cube"], programs["vector"], slots, lanes)
-            outcome = model.run()
-            return outcome, outcome.simulated + model.steps
-
+        proved every trip. A warning: the proof covers every n, but a loop's
+        bounds may never give some (`%n * 0 + 4` is keyed like any
+        expression of %n)."""
         largest = _largest_trip(templates, key)
-        try:
-            branches = over_all_trips(run, TRIPS_BUDGET, TripSet(1, 0, 0, largest))
-        except (NotAffine, Unfinished) as exc:
-            diagnostics.warning(op.location, f"could not prove FIFO message counts, tile "
-                                f"types or deadlock freedom over every run-time trip "
-                                f"count: {exc}")
-            return False
-        wrong = [trips for trips, outcome in branches
-                 if any(f.severity == "error" for f in outcome.findings)]
-        if wrong:
-            # The first such trip, run with plain numbers: its report is the
-            # one a constant trip gives, and names the trip. A warning: the
-            # proof covers every n, but a loop's bounds may never give some
-            # (`%n * 0 + 4` is keyed like any expression of %n).
-            trip = min(trips.first() for trips in wrong)
-            programs = {role: t.at({key: trip}, {}) for role, t in templates.items()}
-            _, findings = _run_pair(programs, slots, lanes)
-            for finding in findings:
-                if finding.severity == "error":
-                    diagnostics.emit(finding.op.location, "warning", (
-                        f"could not prove FIFO message counts, tile types or deadlock "
-                        f"freedom for every run-time trip count: when the loops whose trip "
-                        f"count is known at run time run {trip} times, {finding.message}"),
-                        [(note.location, text) for note, text in finding.notes])
-            return False
-        unfinished = [(trips, outcome) for trips, outcome in branches if not outcome.complete]
-        if unfinished:
-            trips, outcome = unfinished[0]
-            diagnostics.warning(op.location, f"could not prove FIFO message counts, tile "
-                                f"types or deadlock freedom at run-time trips {trips}: "
-                                f"{outcome.findings[-1].message}")
-            return False
-        if self.remarks:
+        proved = _over_all(
+            op, lambda n: {role: t.at({key: n}, {}) for role, t in templates.items()},
+            slots, lanes, TripSet(1, 0, 0, largest),
+            lambda wrong: min(trips.first() for trips in wrong),
+            ("every run-time trip count",
+             "when the loops whose trip count is known at run time run {} times",
+             "at run-time trips {}"))
+        if proved is not None and self.remarks:
             span = "every run-time trip count" + ("" if largest is None
                                                    else f" up to {largest}")
             diagnostics.remark(op.location, (
                 f"FIFO verified for {pair}: {span} of the loops bounded by one "
-                f"expression of the launch arguments ({len(branches)} set(s) of trips, "
+                f"expression of the launch arguments ({proved} set(s) of trips, "
                 f"each run once); no deadlock"))
-        return True
+        return proved is not None
+
+    def _verify_all_values(self, op, templates: dict, variable: tuple, slots, lanes: int,
+                           pair: str) -> bool:
+        """Verify the pair at every value X of the launch argument `variable`
+        (symbolic.variables) that its type holds, the loop trips and scf.if
+        conditions computed from X as the ops compute them; errors are
+        reported as _verify_all_trips reports them, at the X nearest 0.
+        Whether it proved every value."""
+        def programs_at(x):
+            symbols = Evaluator(variable, x)
+            return {role: t.at({}, {}, symbols) for role, t in templates.items()}
+
+        name = _argument_name(variable)
+        half = 1 << (width_of(variable[2]) - 1)
+        proved = _over_all(
+            op, programs_at, slots, lanes, TripSet(1, 0, -half, half - 1),
+            lambda wrong: min((_nearest_zero(trips) for trips in wrong),
+                              key=lambda x: (x < 0, abs(x))),
+            (f"every value of {name}", "when it is {}", f"for {name} in {{}}"))
+        if proved is not None and self.remarks:
+            diagnostics.remark(op.location, (
+                f"FIFO verified for {pair}: every value of {name}, the loop trips and "
+                f"branch conditions computed from it ({proved} set(s) of values, "
+                f"each run once); no deadlock"))
+        return proved is not None
+
+
+def _over_all(op, programs_at, slots, lanes: int, domain: TripSet, pick, texts: tuple
+              ) -> int | None:
+    """Runs the pair `programs_at(n)` (role -> program) at every n of
+    `domain` (trips.over_all_trips); the number of sets of n it took when
+    the model proves them all, else None after warnings: where it finds
+    errors, those of a plain run at n = `pick(the wrong sets)`. `texts`:
+    what n ranges over, the error's "when" with a {} for n, and an
+    unfinished set's place with a {} for the set."""
+    every, when, where = texts
+
+    def run(n):
+        programs = programs_at(n)
+        model = Model(programs["cube"], programs["vector"], slots, lanes)
+        outcome = model.run()
+        return outcome, outcome.simulated + model.steps
+
+    unproved = "could not prove FIFO message counts, tile types or deadlock freedom"
+    try:
+        branches = over_all_trips(run, TRIPS_BUDGET, domain)
+        wrong = [trips for trips, outcome in branches
+                 if any(f.severity == "error" for f in outcome.findings)]
+        if wrong:
+            # Run with plain numbers: the report is the one a constant gives.
+            n = pick(wrong)
+            _, findings = _run_pair(programs_at(n), slots, lanes)
+    except (NotAffine, Unfinished) as exc:
+        diagnostics.warning(op.location, f"{unproved} over {every}: {exc}")
+        return None
+    if wrong:
+        for finding in findings:
+            if finding.severity == "error":
+                diagnostics.emit(finding.op.location, "warning", (
+                    f"{unproved} for {every}: {when.format(n)}, {finding.message}"),
+                    [(note.location, text) for note, text in finding.notes])
+        return None
+    unfinished = [(trips, outcome) for trips, outcome in branches if not outcome.complete]
+    if unfinished:
+        trips, outcome = unfinished[0]
+        diagnostics.warning(op.location, f"{unproved} {where.format(trips)}: "
+                                         f"{outcome.findings[-1].message}")
+        return None
+    return len(branches)
+
+
+def _argument_name(variable: tuple) -> str:
+    scope, position, type_ = variable
+    where = f" of @{scope}" if scope else ""
+    return f"launch argument {position}{where} ({type_})"
+
+
+def _nearest_zero(trips: TripSet) -> int:
+    """The value of `trips` nearest 0, the non-negative one on a tie."""
+    modulus, residue, low, high = trips
+    k = max(low, -(residue // modulus))  # the least k with modulus * k + residue >= 0
+    if high is None or k <= high:
+        return modulus * k + residue
+    return trips.last()
 
 
 def _run_pair(programs: dict, slots, lanes: int) -> tuple:
@@ -249,6 +313,8 @@ def _largest_trip(templates: dict, key) -> int | None:
     work = [node for t in templates.values() for node in t.body]
     while work:
         node = work.pop()
+        if node.__class__ is Choice:
+            work.extend(node.then + node.otherwise)
         if node.__class__ is not Loop:
             continue
         work.extend(node.body)

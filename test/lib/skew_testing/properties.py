@@ -15,7 +15,11 @@
   for the input and the output alike, a kernel whose body has several
   blocks is a warning naming it and no pair is claimed "verified" (the
   verifier cannot model branches between blocks), and the pass skews no
-  loop of such a kernel: its FIFO ops do not multiply;
+  loop of such a kernel: its FIFO ops do not multiply; a value of a launch
+  argument at which the verifier finds the output wrong (its run over
+  every value: "when it is X") is real: the simulator fails there too,
+  before the pass as well as after it (else the pass broke the pair there:
+  `sim`);
 - `identity`: every pop of the transformed pair receives the message (push
   site, iteration) it receives in the original, on the FIFO model
   (verify/against.py, what `pto-verify-fifo{against=FILE}` checks);
@@ -86,10 +90,10 @@ def _run(module: ir.Module, pipeline: str, stage: str) -> None:
         raise PropertyFailure(stage, f"{pipeline} raised {type(exc).__name__}: {exc}") from None
 
 
-def _verify_fifo(module: ir.Module, stage: str) -> None:
+def _verify_fifo(module: ir.Module, stage: str) -> list[str]:
     """pto-verify-fifo accepts `module`; when there are FIFO ops to verify,
     a kernel of several blocks is a warning naming it, and then no pair is
-    claimed verified."""
+    claimed verified. Returns its messages."""
     seen: list[tuple[str, str]] = []
     handler = module.context.attach_diagnostic_handler(
         lambda d: seen.append((str(d.severity), d.message)) or True)
@@ -107,6 +111,26 @@ def _verify_fifo(module: ir.Module, stage: str) -> None:
     if multi and claimed:
         raise PropertyFailure(stage, f"pto-verify-fifo claims a proof with a kernel of "
                                      f"several blocks: {claimed[0]}")
+    return [message for _, message in seen]
+
+
+# A value of a launch argument at which pto-verify-fifo finds a pair wrong.
+_WITNESS = re.compile(r"for every value of launch argument %arg(\d+)[^:]*: when it is (-?\d+), ")
+
+
+def _check_witnesses(before: ir.Module, after: ir.Module, messages: list[str],
+                     seed: int) -> None:
+    """Each value at which the verifier finds `after` wrong: the simulator
+    fails there too, and before the pass as well (see `verify-fifo`)."""
+    for position, value in sorted({m.groups() for m in map(_WITNESS.search, messages) if m}):
+        args = {int(position): value}
+        result = differential_check(before, after, seed=seed, args=args)
+        at = f" --arg {position}={value}"
+        if result.ok:
+            raise PropertyFailure("verify-fifo", f"pto-verify-fifo finds the output wrong "
+                                                 f"at{at}, where the pair runs: {messages}")
+        if not result.verdict.startswith("FAIL: before"):
+            raise PropertyFailure("sim", f"{result.verdict}{at}\n{result.details}".rstrip())
 
 
 def _same_messages(before: ir.Module, after: ir.Module) -> None:
@@ -277,7 +301,9 @@ def check_pair(text: str, *, seed: int = 0, verify_fifo: bool = True,
                                                f"blocks, was skewed ({grown[name]} FIFO ops "
                                                f"before, {count} after)")
         if verify_fifo:
-            _verify_fifo(_clone(after), "verify-fifo")
+            found = _verify_fifo(_clone(after), "verify-fifo")
+            if simulate:
+                _check_witnesses(before, after, found, seed)
         _same_messages(before, after)
 
         def run_jit(args: dict, interpreted) -> str:
