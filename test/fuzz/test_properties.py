@@ -253,7 +253,8 @@ def test_pass_options_and_neighbouring_passes(spec, depth, tag, before, after, a
                              nested_table(spec))
     folds = "canonicalize" in pipeline
     check_pair(render(spec), pipeline=pipeline, same_core_kept=not (before or after),
-               tolerance=1e-6 if folds else None, launches=launch_args(spec))
+               tolerance=1e-6 if folds else None, launches=launch_args(spec),
+               simulate=not wide_loops(spec), jit=wide_loops(spec))
 
 
 # Hand-picked corners the strategy reaches only now and then, kept as
@@ -483,9 +484,9 @@ def test_generator_reaches_blocks_and_nested_modules():
 def test_generator_reaches_slots_tables_and_narrow_loops():
     """Slot counts above 64, pipes declared by one kernel only, kernels in a
     gpu.module, frees after later pops with the slots they need, i8
-    loops past the signed maximum at one slot and loops over i65 / i128
-    come out of the generator; such an i8 loop is skewed at depth 1 behind
-    its trip guard."""
+    loops past the signed maximum at one slot, loops over i65 / i128 and a
+    message under a guard on the launch argument come out of the generator;
+    such an i8 loop is skewed at depth 1 behind its trip guard."""
     found, guarded = collections.Counter(), 0
     for seed in range(400):
         spec = random_pair(seed, CONFIG)
@@ -495,12 +496,13 @@ def test_generator_reaches_slots_tables_and_narrow_loops():
                       "one side": bool(spec.init_side),
                       "gpu": spec.table == "gpu", "narrow": narrow,
                       "wide IV": wide_loops(spec),
+                      "launch guard": spec.launch >= 0 and spec.launch_guard >= 0,
                       "late frees": spec.late_free and spec.slots >= held_slots(spec) > 1})
         if narrow:
             guarded += any(r.startswith("skewed: depth 1 (requested 2, trip dynamic")
                            for r in _remarks(render(spec)))
     assert all(found[k] for k in ("wide", "64-bit", "128-bit", "one side", "gpu",
-                                  "narrow", "late frees", "wide IV")), found
+                                  "narrow", "late frees", "wide IV", "launch guard")), found
     assert guarded > 0, found
 
 

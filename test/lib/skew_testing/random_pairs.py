@@ -57,7 +57,11 @@ one slot (a guarded skew at depth 1); an i65 or i128 loop from a small
 negative start (Config.wide: the skew's new bounds are negative constants
 of a type wider than 64 bits; the simulator has no such integers, so those
 pairs are checked by the FIFO verifier and the JIT, `wide_loops`); tiles
-pushed with a dynamic dimension and popped static (Config.dynamic_dims).
+pushed with a dynamic dimension and popped static (Config.dynamic_dims);
+one more message, before the loops, sent only when the launch argument %n
+passes a threshold, each kernel testing it in its own way (%n > K in the
+cube, %n >= K + 1 in the vector: PairSpec.launch_guard; the FIFO verifier
+proves such a pair over every value of %n, symbolic.py).
 The memref %mem is one global memory: both kernels get the same buffer.
 One of them (PairSpec.memory_core) stores received data into it; the other
 loads nothing from it, or (PairSpec.handoff) loads only what the messages
@@ -271,6 +275,10 @@ class PairSpec:
     # not argument k of the cube (the tools relate them by launch value:
     # skew_mlir/launch.py).
     entry: str = ""
+    # >= 0 (with `launch`): before its loops the cube pushes %w when %n > K
+    # and the vector pops it when %n >= K + 1 (K = launch_guard), freeing it
+    # if the vector frees what it receives.
+    launch_guard: int = -1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -297,6 +305,7 @@ class Config:
     alternations: bool = True
     late_frees: bool = True  # PairSpec.late_free
     entries: bool = True  # PairSpec.entry
+    launch_guards: bool = True  # PairSpec.launch_guard
 
 
 # --- choosers -------------------------------------------------------------------
@@ -414,6 +423,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if config.wide and ch.boolean(0.04):
         spec = with_wide(spec, ch.integer(0, len(spec.loops) - 1), ch.choice(WIDE_TYPES),
                          ch.integer(-6, -1))
+    if config.launch_guards and spec.launch >= 0 and ch.boolean(0.15):
+        spec = dataclasses.replace(spec, launch_guard=ch.integer(0, 12))
     return spec
 
 
@@ -546,7 +557,10 @@ def launch_args(spec: PairSpec) -> list[dict[int, str]]:
     loop = spec.loops[spec.launch]
     side = loop.cube
     trips = sorted({0, 1, 3, 4, 5, 7, 9, loop.trip, loop.trip + 1, 2 * loop.trip + 11})
-    return [{0: str(side.start + side.span(t))} for t in trips]
+    values = [side.start + side.span(t) for t in trips]
+    if spec.launch_guard >= 0:
+        values += [v for v in (spec.launch_guard, spec.launch_guard + 1) if v not in values]
+    return [{0: str(v)} for v in values]
 
 
 def draw_cross_loop(ch, config: Config, memref: bool = False) -> CrossLoop:
@@ -1317,7 +1331,27 @@ class _Function:
         res = self._same_core_loop(same.trip, same.stages, None, same.start, max(1, same.step))
         self.results.append((res, self.tile))
 
+    def guarded_message(self) -> None:
+        """PairSpec.launch_guard's message, before the loops."""
+        threshold = self.spec.launch_guard
+        if self.side == CUBE:
+            sends = self.op(f"arith.cmpi sgt, %n, {self.const(threshold, 'index')} : index")
+        else:
+            sends = self.op(f"arith.cmpi sge, %n, {self.const(threshold + 1, 'index')} : index")
+        self.emit(f"scf.if {sends} {{")
+        if self.side == CUBE:
+            self.emit(f'  "{PUSH[CUBE]}"(%w){self.pipe_attrs} : ({self.tile}) -> ()')
+        else:
+            tile = self.fresh("g")
+            self.emit(f'  {tile} = "{POP[VECTOR]}"(){self.pipe_attrs} : () -> {self.tile}')
+            if any(m.free for loop in self.spec.loops for m in loop.messages
+                   if m.sender == CUBE):
+                self.emit(f'  "{FREE[VECTOR]}"({tile}){self.pipe_attrs} : ({self.tile}) -> ()')
+        self.emit("}")
+
     def render(self) -> str:
+        if self.spec.launch >= 0 and self.spec.launch_guard >= 0:
+            self.guarded_message()
         for position, loop in enumerate(self.spec.loops + (None,)):
             for same in self.spec.same:
                 if same.side == self.side and min(same.position, len(self.spec.loops)) == position:
@@ -1445,6 +1479,7 @@ _SIMPLER = {
     "earlier_bound": [False],
     "launch": [-1],
     "launch_step": [False],
+    "launch_guard": [-1],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
