@@ -178,3 +178,23 @@ def test_symbolic_arith_matches_llvm(seed):
                                          f"LLVM {expected}\n{expression.text()}")
             covered += len(range(trips.first(), trips.last() + 1, trips.modulus))
         assert covered == 2 * half  # the branches partition the values
+
+
+def test_an_i1_argument_as_a_condition():
+    """X itself an i1 (true is -1): select and a condition read it as nonzero."""
+    text = """func.func @f(%x: i1) -> i64 attributes {llvm.emit_c_interface} {
+    %five = arith.constant 5 : i8
+    %seven = arith.constant 7 : i8
+    %v = arith.select %x, %five, %seven : i8
+    %out = arith.extsi %v : i8 to i64
+    return %out : i64
+}"""
+    with make_context(), ir.Location.unknown():
+        key, engine = _compiled(text)
+        branches = over_all_trips(lambda x: (Evaluator(("", "%arg0", "i1"), x).evaluate(key), 1),
+                                  100, TripSet(1, 0, -1, 0))
+        for trips, value in branches:
+            for x in range(trips.first(), trips.last() + 1):
+                result = ctypes.c_int64(0)
+                engine.invoke("f", ctypes.pointer(ctypes.c_bool(x != 0)), ctypes.pointer(result))
+                assert _at(value, x) == result.value == (5 if x else 7), (x, value)

@@ -95,8 +95,7 @@ class Evaluator:
 
     def truth(self, key: Hashable) -> bool:
         """Whether an i1 value is true (nonzero)."""
-        value = self.evaluate(key)
-        return value < 0 or value > 0
+        return _nonzero(self.evaluate(key))
 
     def evaluate(self, key: Hashable, scope: str = ""):
         memo = (scope, key)
@@ -154,6 +153,11 @@ def _wrap(value, width: int):
     raise NotAffine("a value of X that wraps around more than 4 times")
 
 
+def _nonzero(value) -> bool:
+    """value != 0, deciding on the branch (an Affine's == is structural)."""
+    return value < 0 or value > 0
+
+
 def _signed(value, width: int):
     return value
 
@@ -196,7 +200,7 @@ def _apply(name: str, operands: list, types: list[str], width: int, attributes: 
         return -1 if holds else 0
     if name == "arith.select":
         condition, true, false = operands
-        return true if condition != 0 else false
+        return true if _nonzero(condition) else false
     a, b = operands if len(operands) == 2 else (None, None)
     if len(operands) != 2:
         raise NotAffine(f"'{name}'")
