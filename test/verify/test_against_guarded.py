@@ -50,7 +50,7 @@ def test_the_pass_keeps_message_identity():
 
 
 @pytest.mark.parametrize("first, iteration", [(True, "iteration 0"),
-                                              (False, "iteration n - 1")])
+                                              (False, "iteration %arg1 - 1")])
 def test_swapped_pushes_are_found(first, iteration):
     reports = _reports(_swap(_rewrite(), first))
     errors = [m for severity, m in reports if severity == "error"]

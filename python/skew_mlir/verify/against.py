@@ -129,7 +129,7 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     try:
         if variable is not None:
             half = 1 << (width_of(variable[2]) - 1)
-            over_all_trips(run, BRANCHES, TripSet(1, 0, -half, half - 1))
+            over_all_trips(run, BRANCHES, TripSet(1, 0, -half, half - 1), variable[1])
         elif key is None:
             run(None)
         else:

@@ -76,9 +76,10 @@ class Branch:
     """The branch a run covers, narrowed in place as the run decides; the
     parts cut off are appended to `rest`."""
 
-    def __init__(self, trips: TripSet, rest: list):
+    def __init__(self, trips: TripSet, rest: list, name: str = "n"):
         self.modulus, self.residue, self.low, self.high = trips
         self.rest = rest
+        self.name = name  # what n stands for, in reports (a launch argument, say)
         # Asked, while set, for the state a part cut off can resume from
         # (a Fork's `state`); None: the part runs from the start.
         self.on_cut: Callable[[Branch], object] | None = None
@@ -123,7 +124,7 @@ class Branch:
         """Leave `trips` (a part of the branch) to `rest`: as a Fork when the
         run can resume there, else to run from the start."""
         if self.on_cut is not None:
-            part = Branch(trips, self.rest)
+            part = Branch(trips, self.rest, self.name)
             state = self.on_cut(part)
             if state is not None:
                 self.rest.append(Fork(part, state))
@@ -263,7 +264,8 @@ class Affine:
         return (self.a / self.c, self.b / self.c)
 
     def __str__(self) -> str:
-        text = f"{self.a}n" if self.a != 1 else "n"
+        name = self.branch.name
+        text = f"{self.a}{name}" if self.a != 1 else name
         if self.b:
             text += f" {'+' if self.b > 0 else '-'} {abs(self.b)}"
         return text if self.c == 1 else f"({text})/{self.c}"
@@ -291,12 +293,13 @@ class Unfinished(Exception):
 
 
 def over_all_trips(run: Callable[[int | Affine], object], budget: int,
-                   trips: TripSet = ALL_TRIPS) -> list[tuple[TripSet, object]]:
+                   trips: TripSet = ALL_TRIPS, name: str = "n") -> list[tuple[TripSet, object]]:
     """`run(n)` for every trip n in `trips`, as (branch, result) pairs whose
     branches partition them; `run` is called with n symbolic (Affine) on a
     branch of several trips, or with a Fork its runs left (Branch.on_cut)
     to resume. `run` returns (result, cost); Unfinished when the costs add
-    up to more than `budget`; NotAffine from `run` passes."""
+    up to more than `budget`; NotAffine from `run` passes. `name` is what n
+    stands for where an Affine is printed."""
     work: list = [trips]
     results, spent = [], 0
     while work:
@@ -305,7 +308,7 @@ def over_all_trips(run: Callable[[int | Affine], object], budget: int,
             branch = item.branch
             result, cost = run(item)
         else:
-            branch = Branch(item, work)
+            branch = Branch(item, work, name)
             result, cost = run(branch.trip())
         spent += cost
         if spent > budget:
