@@ -76,9 +76,7 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
             first, _, rest = str(result).partition("\n")
             return CheckResult(False, f"FAIL (jit): {label} the pipeline: {first}", rest)
     jit_before, jit_after = results
-    # The executors against each other first: the interpreter knows each
-    # message's identity (push site, how many that site pushed before),
-    # which the JIT does not record, and tells a reordered pipe apart.
+    # The executors against each other first, each pipe in its own order.
     worst, compared, unrun = 0.0, [], []
     for i, (label, jit) in enumerate(zip(labels, (jit_before, jit_after))):
         run = interpreted[i]
@@ -101,9 +99,10 @@ def jit_check(before: ir.Module, after: ir.Module, *, seed: int = 0,
         compared.append(label)
     same = same_bits if tolerance is None else (
         lambda x, y: close(x, y, tolerance))
-    # Messages the pipeline reorders are told apart by the interpreter's
-    # identities; without both its runs, in the order they came.
-    order = {} if unrun else reordering(*interpreted)
+    # Messages the pipeline reorders (a co-skew) are told apart by their
+    # identities: push op and how many it pushed before (clones keep the
+    # op's location), as the JIT's traces record them.
+    order = reordering(jit_before, jit_after)
     diff = first_difference(jit_before, jit_after, same, where, order)
     if diff:
         return CheckResult(False, f"FAIL (jit): {diff}")

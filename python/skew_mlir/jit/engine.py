@@ -55,9 +55,22 @@ class JitResult:
     subblocks: int
     compile_seconds: float
     run_seconds: float
+    # Per pipe, the push op of each message (describe(op)), in order.
+    pushers: dict[fifo_model.Pipe, list[str]] = dataclasses.field(default_factory=dict)
 
     def messages(self, pipe: fifo_model.Pipe | str) -> list[np.ndarray]:
         return self.pipes.get(fifo_model.Pipe(pipe) if isinstance(pipe, str) else pipe, [])
+
+    def identities(self, pipe: fifo_model.Pipe) -> tuple[dict, dict]:
+        """The pipe's messages by identity, (push op, how many it pushed
+        before) -> the tile, as the interpreter's RunResult.identities
+        gives them (the pops' side it leaves empty)."""
+        pushes, pushed = {}, {}
+        for site, tile in zip(self.pushers.get(pipe, []), self.messages(pipe)):
+            count = pushed.get(site, 0)
+            pushed[site] = count + 1
+            pushes[(site, count)] = tile
+        return pushes, {}
 
 
 def _runtime_library() -> str:
@@ -279,14 +292,15 @@ class Compiled:
                 for out, t in zip(outs, ftype.results))
         for role in outputs:
             outputs[role] += shared_memrefs[role]
-        pipes = {}
+        pipes, pushers = {}, {}
         for pipe, trace in zip(self.pipes, traces):
             # A tile buffer's message is its valid region, as the interpreter's trace.
             pipes[pipe] = [_region(np.frombuffer(data, dtype=self.sites[site].dtype)
                                    .reshape(shape), valid)
                            for site, shape, data, valid in trace]
+            pushers[pipe] = [self.sites[site].where for site, *_ in trace]
         return JitResult(self.pair, outputs, pipes, self.slots, self.subblocks,
-                         self.compile_seconds, seconds)
+                         self.compile_seconds, seconds, pushers)
 
 
 def _launch_type(t: ir.Type) -> ir.Type:
