@@ -85,6 +85,29 @@ func.func @vector(%unused: tensor<16xf32>, %n: index) attributes {pto.core = "ai
 
 // -----
 
+// A condition on a float launch argument is not modelled (X ranges over
+// integers only): a warning, not an internal error.
+func.func @cube(%t: tensor<16xf32>, %x: f32) attributes {pto.core = "aic"} {
+  %c = arith.constant 1.0 : f32
+  %big = arith.cmpf ogt, %x, %c : f32
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.if whose branches differ in FIFO events}}
+  scf.if %big {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector(%u: tensor<16xf32>, %x: f32) attributes {pto.core = "aiv"} {
+  %c = arith.constant 1.0 : f32
+  %big = arith.cmpf ogt, %x, %c : f32
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.if whose branches differ in FIFO events}}
+  scf.if %big {
+    %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  return
+}
+
+// -----
+
 // A condition that reads two launch arguments is not modelled.
 func.func @cube(%t: tensor<16xf32>, %n: index, %m: index) attributes {pto.core = "aic"} {
   %less = arith.cmpi slt, %n, %m : index

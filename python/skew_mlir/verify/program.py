@@ -32,7 +32,7 @@ from ..calls import call_summaries, calls_under
 from ..launch import launch_names
 from ..loop_ranges import static_trips, trip_key, value_key
 from ..nesting import Deep, unwind
-from .symbolic import variables
+from .symbolic import is_integer, variables
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -430,7 +430,8 @@ def pair_programs(kernels: dict, holders: set, scope: ir.Operation) -> PairProgr
 def one_argument(templates) -> tuple | None:
     """The launch argument (symbolic.variables) that every run-time loop
     trip and every Choice condition of the templates reads, when there are
-    Choices or several trip keys and they all read that one; else None."""
+    Choices or several trip keys and they all read that one, an integer;
+    else None."""
     keys, conditions = set(), []
     work = [node for t in templates for node in t.body]
     while work:
@@ -446,7 +447,10 @@ def one_argument(templates) -> tuple | None:
         return None
     read = set().union(*(variables(part) for key in keys for part in key[:3]),
                        *(variables(c) for c in conditions))
-    return read.pop() if len(read) == 1 else None
+    if len(read) != 1:
+        return None
+    variable = read.pop()
+    return variable if is_integer(variable[2]) else None
 
 
 def template_uses(template: Program) -> dict:

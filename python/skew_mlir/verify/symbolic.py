@@ -32,15 +32,21 @@ _INTEGER = re.compile(r"i(\d+)$")
 _PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 
 
+def is_integer(type_text: str) -> bool:
+    """Whether the type is an index or integer type of at least one bit
+    (one X can range over)."""
+    found = _INTEGER.match(type_text)
+    return type_text == "index" or (found is not None and int(found.group(1)) >= 1)
+
+
 def width_of(type_text: str) -> int:
     """Bits of an integer or index type (index as 64, the data layout's
     default); NotAffine for another type."""
     if type_text == "index":
         return 64
-    found = _INTEGER.match(type_text)
-    if found is None:
+    if not is_integer(type_text):
         raise NotAffine(f"a value of type {type_text}")
-    return int(found.group(1))
+    return int(type_text[1:])
 
 
 def variables(key: Hashable, scope: str = "") -> set[tuple]:
