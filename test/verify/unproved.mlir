@@ -108,6 +108,34 @@ func.func @vector(%u: tensor<16xf32>, %x: f32) attributes {pto.core = "aiv"} {
 
 // -----
 
+// A remainder by 2^40 would split the argument's values into 2^40 classes,
+// a proof run for each: the proof stops and says so.
+// expected-warning @below {{over every value of launch argument %arg1 (index): a division by 1099511627776 splits the values of the argument into 1099511627776 classes (at most 4096)}}
+module {
+func.func @cube(%t: tensor<16xf32>, %x: index) attributes {pto.core = "aic"} {
+  %m = arith.constant 1099511627776 : index
+  %c = arith.constant 7 : index
+  %r = arith.remui %x, %m : index
+  %big = arith.cmpi ugt, %r, %c : index
+  scf.if %big {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector(%u: tensor<16xf32>, %x: index) attributes {pto.core = "aiv"} {
+  %m = arith.constant 1099511627776 : index
+  %c = arith.constant 7 : index
+  %r = arith.remui %x, %m : index
+  %big = arith.cmpi ugt, %r, %c : index
+  scf.if %big {
+    %s = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  return
+}
+}
+
+// -----
+
 // A condition that reads two launch arguments is not modelled.
 func.func @cube(%t: tensor<16xf32>, %n: index, %m: index) attributes {pto.core = "aic"} {
   %less = arith.cmpi slt, %n, %m : index

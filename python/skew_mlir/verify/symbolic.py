@@ -20,6 +20,7 @@ trips.NotAffine: the proof stops with that reason, it never guesses.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Hashable
 
@@ -27,6 +28,10 @@ from ..loop_ranges import trip_count
 from .trips import Affine, NotAffine
 
 _INTEGER = re.compile(r"i(\d+)$")
+
+# The most classes of X (values equal modulo some m) that one division may
+# split a branch into: past it the proof would run a branch per class.
+MAX_CLASSES = 1 << 12
 
 # arith.cmpi predicates by their attribute value.
 _PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -97,6 +102,7 @@ class Evaluator:
             raise NotAffine(f"a loop of step {stride}")
         if not stop > start:
             return 0
+        _splits(stop - start, stride)
         return trip_count(start, stop, stride)
 
     def truth(self, key: Hashable) -> bool:
@@ -180,11 +186,28 @@ def _constant(value, what: str) -> int:
     return value
 
 
+def _splits(value, divisor: int) -> None:
+    """NotAffine when value // divisor would split value's branch into more
+    than MAX_CLASSES classes (trips.Affine.__floordiv__ refines it so)."""
+    if value.__class__ is Affine:
+        q = value.c * divisor
+        classes = q // math.gcd(value.a * value.branch.modulus, q)
+        if classes > MAX_CLASSES:
+            raise NotAffine(f"a division by {divisor} splits the values of the "
+                            f"argument into {classes} classes (at most {MAX_CLASSES})")
+
+
+def _floordiv(a, b: int):
+    """a // b (b a positive int)."""
+    _splits(a, b)
+    return a // b
+
+
 def _truncated(a, b: int):
     """a / b rounded toward zero (b a nonzero int)."""
     if b < 0:
         a, b = -a, -b
-    return a // b if a >= 0 else -((-a) // b)
+    return _floordiv(a, b) if a >= 0 else -_floordiv(-a, b)
 
 
 def _apply(name: str, operands: list, types: list[str], width: int, attributes: dict):
@@ -223,10 +246,10 @@ def _apply(name: str, operands: list, types: list[str], width: int, attributes: 
     if name in ("arith.divui", "arith.remui", "arith.ceildivui"):
         x, y = _unsigned(a, width), _constant(_unsigned(b, width), "a division")
         if name == "arith.divui":
-            return x // y
+            return _floordiv(x, y)
         if name == "arith.remui":
-            return x % y
-        return -((-x) // y)
+            return x - y * _floordiv(x, y)
+        return -_floordiv(-x, y)
     if name in ("arith.divsi", "arith.remsi", "arith.floordivsi", "arith.ceildivsi"):
         y = _constant(b, "a division")
         if name == "arith.divsi":
@@ -235,5 +258,5 @@ def _apply(name: str, operands: list, types: list[str], width: int, attributes: 
             return a - y * _truncated(a, y)
         if y < 0:
             a, y = -a, -y
-        return a // y if name == "arith.floordivsi" else -((-a) // y)
+        return _floordiv(a, y) if name == "arith.floordivsi" else -_floordiv(-a, y)
     raise NotAffine(f"'{name}'")
