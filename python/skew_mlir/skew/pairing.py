@@ -35,8 +35,8 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..verify.program import (Choice, Loop, Pipelined, Program, build_program, fifo_holders,
-                              pair_programs, producer_skew)
+from ..verify.program import (Loop, Pipelined, Program, build_program, fifo_holders,
+                              pair_programs, producer_skew, walk)
 from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
 from . import pair_depth
 from .depth import skew_depth
@@ -406,15 +406,7 @@ class Pair:
 
 def _loops(nodes: tuple) -> set[ir.Operation]:
     """The scf.for ops of a program's loops."""
-    found, work = set(), list(nodes)
-    while work:
-        node = work.pop()
-        if node.__class__ is Loop:
-            found.add(node.op)
-            work.extend(node.body)
-        elif node.__class__ is Choice:
-            work.extend(node.then + node.otherwise)
-    return found
+    return {node.op for node in walk(nodes) if node.__class__ is Loop}
 
 
 def _depths(skews: dict) -> dict:

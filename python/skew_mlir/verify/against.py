@@ -22,8 +22,8 @@ from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
 from .identity import check_same_messages
 from .program import fifo_holders, one_argument, pair_programs, template_uses
 from .sites import match_sites
-from .symbolic import Evaluator, width_of
-from .trips import NotAffine, TripSet, Unfinished, over_all_trips
+from .symbolic import Evaluator, values_of
+from .trips import NotAffine, Unfinished, over_all_trips
 
 # Sets of trips the check over every run-time trip may split into.
 BRANCHES = 10_000
@@ -128,8 +128,7 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
 
     try:
         if variable is not None:
-            half = 1 << (width_of(variable[2]) - 1)
-            over_all_trips(run, BRANCHES, TripSet(1, 0, -half, half - 1), variable[1])
+            over_all_trips(run, BRANCHES, values_of(variable), variable[1])
         elif key is None:
             run(None)
         else:

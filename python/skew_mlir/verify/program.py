@@ -370,15 +370,22 @@ def _shape(nodes: tuple) -> tuple:
     return tuple(out)
 
 
+def walk(nodes: tuple):
+    """Every node of a node list in program order: loops and Choices, then
+    what they hold (both branches of a Choice), and events."""
+    work = list(reversed(nodes))
+    while work:
+        node = work.pop()
+        yield node
+        if node.__class__ is Loop:
+            work.extend(reversed(node.body))
+        elif node.__class__ is Choice:
+            work.extend(reversed(node.then + node.otherwise))
+
+
 def _events(nodes: tuple):
     """The events of a node list in program order, loops entered."""
-    for node in nodes:
-        if isinstance(node, Loop):
-            yield from _events(node.body)
-        elif isinstance(node, Choice):
-            yield from _events(node.then + node.otherwise)
-        else:
-            yield node
+    return (node for node in walk(nodes) if node.__class__ is Event)
 
 
 def build_template(role: str, function: ir.Operation, holders: set,
@@ -432,17 +439,10 @@ def one_argument(templates) -> tuple | None:
     trip and every Choice condition of the templates reads, when there are
     Choices or several trip keys and they all read that one, an integer;
     else None."""
-    keys, conditions = set(), []
-    work = [node for t in templates for node in t.body]
-    while work:
-        node = work.pop()
-        if node.__class__ is Loop:
-            work.extend(node.body)
-            if node.trip.__class__ is RunTimeTrip:
-                keys.add(node.trip.key)
-        elif node.__class__ is Choice:
-            conditions.append(node.condition)
-            work.extend(node.then + node.otherwise)
+    nodes = [node for t in templates for node in walk(t.body)]
+    keys = {node.trip.key for node in nodes
+            if node.__class__ is Loop and node.trip.__class__ is RunTimeTrip}
+    conditions = [node.condition for node in nodes if node.__class__ is Choice]
     if not conditions and len(keys) < 2:
         return None
     read = set().union(*(variables(part) for key in keys for part in key[:3]),
@@ -457,15 +457,8 @@ def template_uses(template: Program) -> dict:
     """The pipes a template's events use in any branch, each with its first
     op (as program_uses)."""
     uses: dict = {}
-    work = list(reversed(template.body))
-    while work:
-        node = work.pop()
-        if node.__class__ is Loop:
-            work.extend(reversed(node.body))
-        elif node.__class__ is Choice:
-            work.extend(reversed(node.then + node.otherwise))
-        else:
-            uses.setdefault(node.pipe, node.op)
+    for event in _events(template.body):
+        uses.setdefault(event.pipe, event.op)
     return uses
 
 

@@ -25,7 +25,7 @@ import re
 from collections.abc import Hashable
 
 from ..loop_ranges import trip_count
-from .trips import Affine, NotAffine
+from .trips import Affine, NotAffine, TripSet
 
 _INTEGER = re.compile(r"i(\d+)$")
 
@@ -52,6 +52,12 @@ def width_of(type_text: str) -> int:
     if not is_integer(type_text):
         raise NotAffine(f"a value of type {type_text}")
     return int(type_text[1:])
+
+
+def values_of(variable: tuple) -> TripSet:
+    """Every value of a launch argument (`variables`) its type holds."""
+    half = 1 << (width_of(variable[2]) - 1)
+    return TripSet(1, 0, -half, half - 1)
 
 
 def variables(key: Hashable, scope: str = "") -> set[tuple]:

@@ -16,9 +16,9 @@ from ..registry import Pass, PassFailure, option
 from .against import check_against
 from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
-from .program import (Choice, Loop, RunTimeTrip, fifo_holders, one_argument, pair_programs,
-                      role_error, template_uses)
-from .symbolic import Evaluator, width_of
+from .program import (Loop, RunTimeTrip, fifo_holders, one_argument, pair_programs,
+                      role_error, template_uses, walk)
+from .symbolic import Evaluator, values_of
 from .trips import NotAffine, TripSet, Unfinished, over_all_trips
 
 
@@ -212,9 +212,8 @@ class VerifyFifo(Pass):
             return {role: t.at({}, {}, symbols) for role, t in templates.items()}
 
         name = _argument_name(variable)
-        half = 1 << (width_of(variable[2]) - 1)
         proved = _over_all(
-            op, programs_at, slots, lanes, TripSet(1, 0, -half, half - 1),
+            op, programs_at, slots, lanes, values_of(variable),
             lambda wrong: min((_nearest_zero(trips) for trips in wrong),
                               key=lambda x: (x < 0, abs(x))),
             (f"every value of {name}", "when it is {}", f"for {name} in {{}}"))
@@ -277,7 +276,8 @@ def _argument_name(variable: tuple) -> str:
 
 
 def _nearest_zero(trips: TripSet) -> int:
-    """The value of `trips` nearest 0, the non-negative one on a tie."""
+    """The least non-negative value of `trips`, else (all are negative)
+    the largest."""
     modulus, residue, low, high = trips
     k = max(low, -(residue // modulus))  # the least k with modulus * k + residue >= 0
     if high is None or k <= high:
@@ -310,15 +310,9 @@ def _largest_trip(templates: dict, key) -> int | None:
     """The most iterations a loop of trip key `key` can run, by its IV's
     integer type (None: 64 bits or index, no bound worth stating)."""
     largest = None
-    work = [node for t in templates.values() for node in t.body]
-    while work:
-        node = work.pop()
-        if node.__class__ is Choice:
-            work.extend(node.then + node.otherwise)
-        if node.__class__ is not Loop:
-            continue
-        work.extend(node.body)
-        if node.trip.__class__ is RunTimeTrip and node.trip.key == key:
+    for node in (node for t in templates.values() for node in walk(t.body)):
+        if (node.__class__ is Loop and node.trip.__class__ is RunTimeTrip
+                and node.trip.key == key):
             iv = node.op.regions[0].blocks[0].arguments[0].type
             if isinstance(iv, ir.IntegerType) and iv.width < 64:
                 bound = 1 << iv.width
