@@ -105,8 +105,8 @@ def coskew(analysed: list, slots: SlotTable, remainder: Remainder,
         ahead = [_messages_before(at[role], loop.op) for at in programs]
         if None in ahead:
             decided[loop.op] = _not_coskewed(plan, f"the pair cannot be modelled "
-                                                   f"({pair.unproved[0]})"
-                                             if pair.unproved else _UNCOUNTED)
+                                                   f"({pair.several})"
+                                             if pair.several else _UNCOUNTED)
             continue
         matches = [(other, other_plan) for other, other_plan in by_function.get(peer, [])
                    if other.op not in decided

@@ -35,9 +35,12 @@ from ..fifo_model import (PUSH, FifoError, SlotTable, is_symbol_table, kernel_ro
                           pair_slots, subblocks)
 from ..verify.identity import compare, same_site, same_streams
 from ..verify.model import Model
-from ..verify.program import (Loop, Pipelined, Program, build_program, fifo_holders,
-                              pair_programs, producer_skew, walk)
-from ..verify.trips import ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished, over_all_trips
+from ..verify.program import (Loop, Pipelined, Program, RunTimeTrip, build_program,
+                              fifo_holders, one_argument, pair_programs, producer_skew,
+                              template_uses, walk)
+from ..verify.symbolic import Evaluator, argument_name, values_of
+from ..verify.trips import (ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished,
+                            nearest_zero, over_all_trips)
 from . import pair_depth
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
@@ -198,7 +201,12 @@ class Pair:
     constants and kernel arguments) run equally often. When every loop with
     FIFO ops whose trip is known at run time only has one key, the pair is
     run at every trip at once (verify/trips.py): the input's runs give the
-    trips at which it proves, and a plan must prove at each of them."""
+    trips at which it proves, and a plan must prove at each of them. When
+    its scf.ifs with differing branches and its run-time trips all read one
+    launch argument (program.one_argument), as pto-verify-fifo does, the
+    pair is run at every value of that argument instead, each trip and
+    condition computed from it (verify/symbolic.py): `point`s below are
+    then values of the argument, not trips."""
 
     def __init__(self, module, cube, vector, slots: SlotTable):
         self.module = module
@@ -212,10 +220,22 @@ class Pair:
         self.subblocks = subblocks(cube, vector)
         self.loops = {role: _loops(t.body) for role, t in self.templates.items()}
         keys = programs.keys
-        self.slots, errors = pair_slots(slots, self.functions, programs.uses, module)
+        self.variable = one_argument(self.templates.values())
+        # The points the proof covers, and what a point is called in reports.
+        self.domain, self.name = ((ALL_TRIPS, "trip") if self.variable is None else
+                                  (values_of(self.variable), argument_name(self.variable)))
+        uses = programs.uses if self.variable is None else {
+            role: template_uses(t) for role, t in self.templates.items()}
+        self.slots, errors = pair_slots(slots, self.functions, uses, module)
         errors = list(errors) + [e for p in self.plain.values() for e in p.errors]
-        self.unproved = ([f"its loops run {len(keys)} different trip counts known at "
-                          "run time only"] if len(keys) > 1 else [])
+        # Several run-time trips: one trip key cannot stand for them all.
+        self.several = (f"its loops run {len(keys)} different trip counts known at run "
+                        "time only" if len(keys) > 1 else None)
+        self.unproved = [self.several] if self.several and self.variable is None else []
+        # Each loop's trip as the templates have it (values mode: the run-time
+        # trip of a guarded skew comes from its key).
+        self.trips = {node.op: node.trip for t in self.templates.values()
+                      for node in walk(t.body) if node.__class__ is Loop}
         self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None
         self.good: list[TripSet] | None = None  # the trips at which the input proves
         self.deadlocked: list = []  # the trips at which it deadlocks (prove_input)
@@ -223,15 +243,15 @@ class Pair:
         # where it proves); what every plan must deliver (docs/message-identity.md).
         self._input: list | None = None
 
-    def run(self, skews: dict, trip) -> tuple[Verdict, Model | None, int]:
-        """The verdict of the pair with `skews` applied at `trip` (of the
-        loops with key `self.key`; an int, a trips.Affine, or None without a
-        key; or a trips.Fork a run of these skews left, to resume), the model
-        run, and its cost in model steps."""
-        fork = trip if trip.__class__ is Fork else None
+    def run(self, skews: dict, point) -> tuple[Verdict, Model | None, int]:
+        """The verdict of the pair with `skews` applied at `point` (the trip
+        of the loops with key `self.key`, or the value of `self.variable`;
+        an int, a trips.Affine, or None without either; or a trips.Fork a
+        run of these skews left, to resume), the model run, and its cost in
+        model steps."""
+        fork = point if point.__class__ is Fork else None
         if fork is not None:
-            trip = fork.branch.trip()
-        trips = {} if self.key is None else {self.key: trip}
+            point = fork.branch.trip()
         if fork is not None:
             model, changed = fork.state
             programs = {"cube": model.lanes[0].program, "vector": model.lanes[-1].program}
@@ -239,22 +259,19 @@ class Pair:
             paid = model.simulated + model.steps
         else:
             paid = 0
-            pipelined = {}
-            for plan in skews.values():
-                form = _pipelined(plan, trip)
-                if form is not None:
-                    pipelined[plan.loop] = form
-            programs = {role: self._program(role, trips, pipelined) for role in self.templates}
+            try:
+                programs, changed = self._programs(skews, point)
+            except NotAffine as exc:
+                return Verdict("unknown", str(exc)), None, 1
             unproved = [what for p in programs.values() for _, what in p.unproved]
             if unproved:
                 return Verdict("unknown", unproved[0]), None, 1
             model = Model(programs["cube"], programs["vector"], self.slots, self.subblocks,
                           identity=same_site, periods=False)
-            changed = {role for role, loops in self.loops.items()
-                       if any(loop in loops for loop in pipelined)}
-        # A part of the trips cut off mid-run resumes from the cut.
-        outcome = (model.run(trip.branch, lambda copy, part: (copy, changed))
-                   if trip.__class__ is Affine else model.run())
+        # A part of the trips cut off mid-run resumes from the cut (not in
+        # values mode, whose loop trips are other functions of the point).
+        outcome = (model.run(point.branch, lambda copy, part: (copy, changed))
+                   if point.__class__ is Affine and self.variable is None else model.run())
         cost = outcome.simulated + model.steps - paid
         if not outcome.complete:
             return Verdict("unknown", outcome.findings[-1].message), model, cost
@@ -265,18 +282,45 @@ class Pair:
         if errors:
             return Verdict("deadlock"), model, cost
         if skews:
-            verdict = self._same_messages(programs, model, trips, changed)
+            verdict = self._same_messages(programs, model, point, changed)
             if verdict is not None:
                 return verdict, model, cost
         return Verdict("proved"), model, cost
 
-    def _program(self, role: str, trips: dict, pipelined: dict) -> Program:
-        """The program of `role` with `pipelined` and `trips` applied."""
-        if not trips and not any(loop in self.loops[role] for loop in pipelined):
-            return self.plain[role]
-        return self.templates[role].at(trips, pipelined)
+    def _programs(self, skews: dict, point) -> tuple[dict, set]:
+        """The pair's programs with those of `skews` that are its loops'
+        pipelined at `point`, and the roles whose programs they change."""
+        symbols = None if self.variable is None else Evaluator(self.variable, point)
+        pipelined = {}
+        for plan in skews.values():
+            trip = self.trips.get(plan.loop)
+            if trip is None:
+                continue  # a loop of another pair
+            if symbols is not None:
+                trip = symbols.trip(trip.key) if trip.__class__ is RunTimeTrip else trip
+            else:
+                trip = point
+            form = _pipelined(plan, trip)
+            if form is not None:
+                pipelined[plan.loop] = form
+        changed = {role for role, loops in self.loops.items()
+                   if any(loop in loops for loop in pipelined)}
+        return {role: self._program(role, point, pipelined) for role in self.templates}, changed
 
-    def _same_messages(self, programs: dict, model: Model, trips: dict,
+    def input_at(self, role: str, point) -> Program:
+        """The program of `role` as written, at `point`."""
+        return self._program(role, point, {})
+
+    def _program(self, role: str, point, pipelined: dict) -> Program:
+        """The program of `role` with `pipelined` applied at `point`."""
+        if self.variable is not None:
+            return self.templates[role].at({}, pipelined, Evaluator(self.variable, point))
+        if self.key is None and not any(loop in self.loops[role] for loop in pipelined):
+            return self.plain[role]
+        return self.templates[role].at({} if self.key is None else {self.key: point},
+                                       pipelined)
+
+    def _same_messages(self, programs: dict, model: Model, point,
                        changed: set) -> Verdict | None:
         """Translation validation of a plan that proves (`programs`, run in
         `model`, at `trips`; `changed`: the roles whose kernel it rewrites):
@@ -284,7 +328,7 @@ class Pair:
         (docs/message-identity.md). A "broken" verdict naming
         the first pop that does not, "unknown" where the input's messages are
         not known, else None."""
-        at = None if self.key is None else _trip_set(trips[self.key])
+        at = None if point is None else _trip_set(point)
         found = model.identities()
         for known, verdict, identities in self.input_runs():
             meet = None if at is None else at.meet(known)
@@ -296,7 +340,7 @@ class Pair:
                 continue  # the input deadlocks here: no message to keep
             mismatches, impure = compare(identities, found, meet)
             if impure and not mismatches:
-                inputs = {role: self._program(role, trips, {}) if role in changed
+                inputs = {role: self.input_at(role, point) if role in changed
                           else programs[role] for role in self.templates}
                 mismatches = same_streams((inputs["cube"], inputs["vector"]),
                                           (programs["cube"], programs["vector"]), impure)
@@ -313,27 +357,39 @@ class Pair:
                 verdict, model, cost = self.run({}, n)
                 proved = verdict.kind == "proved"
                 return (verdict, model.identities() if proved else None), cost
-            if self.key is None:
+            if self.key is None and self.variable is None:
                 self._input = [(None, *run(None)[0])]
             else:
                 try:
                     self._input = [(trips, *result) for trips, result
-                                   in over_all_trips(run, PROOF_BUDGET)]
+                                   in self._over_all(run)]
                 except (NotAffine, Unfinished) as exc:
-                    self._input = [(ALL_TRIPS, Verdict("unknown", str(exc)), None)]
+                    self._input = [(self.domain, Verdict("unknown", str(exc)), None)]
         return self._input
+
+    def _over_all(self, run) -> list:
+        """trips.over_all_trips over the pair's points."""
+        return over_all_trips(run, PROOF_BUDGET, self.domain,
+                              "n" if self.variable is None else self.variable[1])
+
+    def where(self, point) -> str:
+        """Where a point is, for a remark: "" for None (constant trips)."""
+        if point is None:
+            return ""
+        return (f" at trip {point}" if self.variable is None
+                else f" when {self.name} is {point}")
 
     def verdicts(self, skews: dict) -> list[tuple[TripSet | None, Verdict]]:
         """The verdicts of the pair with `skews` over every trip: per set of
         trips (None: the trips are constants)."""
         if not skews:
             return [(trips, verdict) for trips, verdict, _ in self.input_runs()]
-        if self.key is None:
+        if self.key is None and self.variable is None:
             return [(None, self.run(skews, None)[0])]
         try:
-            return over_all_trips(lambda n: self.run(skews, n)[::2], PROOF_BUDGET)
+            return self._over_all(lambda n: self.run(skews, n)[::2])
         except (NotAffine, Unfinished) as exc:
-            return [(ALL_TRIPS, Verdict("unknown", str(exc)))]
+            return [(self.domain, Verdict("unknown", str(exc)))]
 
     def ready(self) -> bool:
         """Whether the pair can be run at all: its pipes are declared
@@ -353,10 +409,10 @@ class Pair:
         self.good = []
         for trips, verdict in self.verdicts({}):
             if verdict.kind == "broken":
-                self.broken = verdict._replace(what=verdict.what + _at(trips))
+                self.broken = verdict._replace(what=verdict.what + self._at(trips))
                 return False
             if verdict.kind == "unknown":
-                self.unproved = [verdict.what + _at(trips)]
+                self.unproved = [verdict.what + self._at(trips)]
                 return False
             (self.good if verdict.kind == "proved" else self.deadlocked).append(trips)
         return bool(self.good) and not self.deadlocked
@@ -369,23 +425,29 @@ class Pair:
         if self.unproved:
             return f"the pair cannot be proved as written ({self.unproved[0]})"
         if self.good:
-            return f"the pair deadlocks as written{_at(self.deadlocked[0])}"
-        return "the pair deadlocks as written at every trip"
+            return f"the pair deadlocks as written{self._at(self.deadlocked[0])}"
+        return ("the pair deadlocks as written at every trip" if self.variable is None
+                else f"the pair deadlocks as written at every value of {self.name}")
+
+    def _at(self, trips: TripSet | None) -> str:
+        return "" if trips is None else self.where(trips.nearest_zero())
 
     def failure(self, skews: dict, verdicts: list | None = None) -> tuple | None:
-        """After prove_input (the input proves at every trip): the first
-        trip (None: constant trips) at which `skews` do not prove, with the
-        verdict and model there; else None. `verdicts`: those of `skews`,
-        when known."""
-        first = None
+        """After prove_input (the input proves at every trip): the point
+        nearest 0 (the first trip; None: constant trips) at which `skews` do
+        not prove, with the verdict and model there; else None. `verdicts`:
+        those of `skews`, when known."""
+        failed = []
         for trips, verdict in verdicts or self.verdicts(skews):
             if verdict.kind == "proved":
                 continue
             if trips is None:
                 return (None, *self.run(skews, None)[:2])
-            if first is None or trips.first() < first:
-                first = trips.first()
-        return None if first is None else (first, *self.run(skews, first)[:2])
+            failed.append(trips)
+        if not failed:
+            return None
+        point = nearest_zero(failed)
+        return (point, *self.run(skews, point)[:2])
 
     def proves(self, skews: dict) -> bool:
         return self.failure(skews) is None
@@ -417,10 +479,6 @@ def _trip_set(trip) -> TripSet:
     """The trips a run at `trip` covers: its branch's (a trips.Affine), or
     the one trip."""
     return trip.branch.trips() if isinstance(trip, Affine) else TripSet(1, 0, trip, trip)
-
-
-def _at(trips: TripSet | None) -> str:
-    return "" if trips is None else f" at trip {trips.first()}"
 
 
 def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
@@ -455,10 +513,12 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
     failed = pair.failure(planned, verdicts)
     if failed is None:
         return
-    failure = {plan.loop: _deadlock_reason(failed, names, role_of[plan.loop], plan)
+    failure = {plan.loop: _deadlock_reason(failed, pair.where(failed[0]), names,
+                                           role_of[plan.loop], plan)
                for plan in skews}
     # The co-skews were proved as planned (coskew.py): every fallback keeps them.
-    chosen = pair.first_proved(({**coskews, **fallback} for fallback in _fallbacks(pair, skews)),
+    chosen = pair.first_proved(({**coskews, **fallback}
+                                for fallback in _fallbacks(pair, skews, failed[0])),
                                planned)
     for plan in skews:
         final = chosen.get(plan.loop)
@@ -472,14 +532,18 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
             decided[id(plan)] = Decision(final, failure[plan.loop])
 
 
-def _fallbacks(pair: Pair, skews: list[SkewPlan]):
-    """The plans tried, in order, when the plan as requested does not prove:
-    the closed-form candidate (pair_depth.py), then every loop of it at depth
-    1; the pair as written (nothing skewed) proves wherever the input does,
-    so it ends the list unproved. Each is proved once, and only when it
-    differs from those before it."""
+def _fallbacks(pair: Pair, skews: list[SkewPlan], point):
+    """The plans tried, in order, when the plan as requested does not prove
+    at `point`: the closed-form candidate (pair_depth.py), then every loop
+    of it at depth 1; the pair as written (nothing skewed) proves wherever
+    the input does, so it ends the list unproved. Each is proved once, and
+    only when it differs from those before it."""
     loops = {plan.loop for plan in skews}
-    spans = {role: pair_depth.spans(program, loops) for role, program in pair.once.items()}
+    # The messages each loop moves: every loop once; in values mode, the
+    # input where the plan failed (its branches as taken there).
+    programs = (pair.once if pair.variable is None
+                else {role: pair.input_at(role, point) for role in pair.templates})
+    spans = {role: pair_depth.spans(program, loops) for role, program in programs.items()}
     constraints = []
     for cube_loop, vector_loop in pair_depth.touching(spans["cube"], spans["vector"]):
         pipes = pair_depth.answering_pipes(spans["cube"][cube_loop],
@@ -493,11 +557,13 @@ def _fallbacks(pair: Pair, skews: list[SkewPlan]):
     yield {loop: plan for loop, plan in lowest.items() if plan is not None}
 
 
-def _deadlock_reason(failed: tuple, names: dict, role: str, plan: SkewPlan) -> str:
+def _deadlock_reason(failed: tuple, where: str, names: dict, role: str,
+                     plan: SkewPlan) -> str:
     """`depth D deadlocks against @peer[ at trip T]: what the model saw`,
-    `failed` the trip, verdict and model of pair.failure."""
-    trip, verdict, model = failed
-    peer = f"@{names[_other(role)]}" + ("" if trip is None else f" at trip {trip}")
+    `failed` the point, verdict and model of pair.failure, `where` the
+    point in words (Pair.where)."""
+    _, verdict, model = failed
+    peer = f"@{names[_other(role)]}{where}"
     head = f"depth {plan.depth} deadlocks against {peer}"
     if verdict.kind != "deadlock":
         return f"depth {plan.depth} cannot be proved against {peer} ({verdict.what})"

@@ -60,6 +60,13 @@ def values_of(variable: tuple) -> TripSet:
     return TripSet(1, 0, -half, half - 1)
 
 
+def argument_name(variable: tuple) -> str:
+    """A launch argument (`variables`) as a report names it."""
+    scope, position, type_ = variable
+    where = f" of @{scope}" if scope else ""
+    return f"launch argument {position}{where} ({type_})"
+
+
 def variables(key: Hashable, scope: str = "") -> set[tuple]:
     """The launch arguments a key (value_key / trip_key part) reads, each
     as (scope, position name, type): scope "" for a kernel argument, an

@@ -63,6 +63,14 @@ class TripSet(NamedTuple):
             return None
         return TripSet(modulus, residue, k_low, k_high)
 
+    def nearest_zero(self) -> int:
+        """The least non-negative n of the set, else (all are negative) the
+        largest."""
+        k = max(self.low, -(self.residue // self.modulus))  # least k with n >= 0
+        if self.high is None or k <= self.high:
+            return self.modulus * k + self.residue
+        return self.last()
+
     def __str__(self) -> str:
         last = self.last()
         span = f"{self.first()}.." + ("" if last is None else str(last))
@@ -70,6 +78,12 @@ class TripSet(NamedTuple):
 
 
 ALL_TRIPS = TripSet(1, 0, 0, None)
+
+
+def nearest_zero(sets) -> int:
+    """Of the n in `sets` (TripSets), the one a report names: the least
+    non-negative, else the largest."""
+    return min((trips.nearest_zero() for trips in sets), key=lambda n: (n < 0, abs(n)))
 
 
 class Branch:

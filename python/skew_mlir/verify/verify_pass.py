@@ -18,8 +18,8 @@ from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
 from .program import (Loop, RunTimeTrip, fifo_holders, one_argument, pair_programs,
                       role_error, template_uses, walk)
-from .symbolic import Evaluator, values_of
-from .trips import NotAffine, TripSet, Unfinished, over_all_trips
+from .symbolic import Evaluator, argument_name, values_of
+from .trips import NotAffine, TripSet, Unfinished, nearest_zero, over_all_trips
 
 
 class VerifyFifo(Pass):
@@ -211,11 +211,10 @@ class VerifyFifo(Pass):
             symbols = Evaluator(variable, x)
             return {role: t.at({}, {}, symbols) for role, t in templates.items()}
 
-        name = _argument_name(variable)
+        name = argument_name(variable)
         proved = _over_all(
             op, programs_at, slots, lanes, values_of(variable),
-            lambda wrong: min((_nearest_zero(trips) for trips in wrong),
-                              key=lambda x: (x < 0, abs(x))),
+            nearest_zero,
             (f"every value of {name}", "when it is {}", f"for {name} in {{}}"))
         if proved is not None and self.remarks:
             diagnostics.remark(op.location, (
@@ -267,22 +266,6 @@ def _over_all(op, programs_at, slots, lanes: int, domain: TripSet, pick, texts: 
                                          f"{outcome.findings[-1].message}")
         return None
     return len(branches)
-
-
-def _argument_name(variable: tuple) -> str:
-    scope, position, type_ = variable
-    where = f" of @{scope}" if scope else ""
-    return f"launch argument {position}{where} ({type_})"
-
-
-def _nearest_zero(trips: TripSet) -> int:
-    """The least non-negative value of `trips`, else (all are negative)
-    the largest."""
-    modulus, residue, low, high = trips
-    k = max(low, -(residue // modulus))  # the least k with modulus * k + residue >= 0
-    if high is None or k <= high:
-        return modulus * k + residue
-    return trips.last()
 
 
 def _run_pair(programs: dict, slots, lanes: int) -> tuple:
