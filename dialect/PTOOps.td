@@ -912,9 +912,14 @@ def PTO_SubViewOp : PTO_Op<"subview", [Pure, AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+// The valid shape is state of the tile apart from its data (the region every
+// later tile op on it reads or writes), hence both writes: ordered with the
+// tile's data accesses, and seen as state that a fresh allocation of the
+// tile's type would not have.
 def PTO_SetValidShapeOp : PTO_Op<"set_validshape"> {
   let summary = "set the valid rows and columns of a tile at run time";
-  let arguments = (ins Arg<PTO_TileBuf, "the tile", [MemWrite]>:$source,
+  let arguments = (ins Arg<PTO_TileBuf, "the tile",
+                           [MemWrite, MemWrite<PTO_TileState>]>:$source,
                        Index:$valid_row, Index:$valid_col);
   let assemblyFormat = [{
     $source `,` $valid_row `,` $valid_col attr-dict `:` qualified(type($source))

@@ -134,8 +134,9 @@ def test_tile_generator_reaches_every_buffer_class():
     explicit addresses, a second pair of loops, a large tile outside the
     loops, windows with a unit dimension leading or in the middle), trsqrt,
     the column and row reductions and broadcasts with taxpy, a scalar
-    divided by the tile, and a barrier in each loop iteration, and every
-    pair it renders parses and verifies."""
+    divided by the tile, a barrier in each loop iteration, and an A block
+    loaded on even iterations only or into a tile whose valid shape is set
+    before the loop, and every pair it renders parses and verifies."""
     seen = collections.Counter()
     with skew_mlir.make_context():
         for seed in range(120):
@@ -147,7 +148,7 @@ def test_tile_generator_reaches_every_buffer_class():
                                           "reductions", "middle_window", "reciprocal",
                                           "loop_sync")
                         if getattr(spec, name))
-            seen.update([f"spare_room={spec.spare_room}"])
+            seen.update([f"spare_room={spec.spare_room}", f"a_load={spec.a_load}"])
             text = render_tile(spec)
             assert ir.Module.parse(text).operation.verify(), text
             seen.update(op for op in ("pto.textract", "pto.subview", "pto.tmatmul.acc",
@@ -155,7 +156,8 @@ def test_tile_generator_reaches_every_buffer_class():
                                       "alloc_tile addr =", "pto.trsqrt",
                                       "!pto.partition_tensor_view<1x", "pto.tcolsum",
                                       "pto.trowexpand ins(", "pto.taxpy",
-                                      "x1x", "pto.tdivs ins(%s, %t") if op in text)
+                                      "x1x", "pto.tdivs ins(%s, %t",
+                                      "pto.set_validshape %ma") if op in text)
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
                   "vector_slots=2", "vector_slots=4", "b_each_iteration", "accumulate",
@@ -164,7 +166,8 @@ def test_tile_generator_reaches_every_buffer_class():
                   "pto.alloc_multi_tile", "pto.multi_tile_get", "alloc_tile addr =",
                   "unit_window", "rsqrt", "pto.trsqrt", "!pto.partition_tensor_view<1x",
                   "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
-                  "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync"):
+                  "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync",
+                  "a_load=even", "a_load=validshape", "pto.set_validshape %ma"):
         assert seen[value] > 0, (value, seen)
 
 

@@ -64,13 +64,45 @@ def _on_memref(kind: str, value: ir.Value) -> list[Effect]:
     return [Effect(kind, value)] if _is_memory(value.type) else []
 
 
-def overwrites_whole(effects: list, value: ir.Value) -> bool:
-    """Whether an op of `effects` overwrites all of `value`, in the
-    destination-passing style of tile ops: it writes `value` itself (not a
-    view of it), does not read it, and computes what it writes from other
-    memory it reads (an op that reads no memory, such as set_validshape,
-    may change part of a buffer only)."""
+def overwrites_whole(op: ir.Operation, effects: list, value: ir.Value) -> bool:
+    """Whether `op`, of `effects`, overwrites all of `value` whenever it
+    runs, in the destination-passing style of tile ops: it writes `value`
+    itself (not a view of it), does not read it, and computes what it writes
+    from other memory it reads (an op that reads no memory, such as
+    set_validshape, may change part of a buffer only). Never a write made
+    by an op nested in `op` (under an scf.if, in a loop: it may not run, or
+    not on every iteration), nor one into a tile whose valid shape is not
+    its whole shape by type (a tile op writes the valid rows and columns
+    only, which may be fewer at run time)."""
     return (any(e.kind == "write" and e.on(value) for e in effects)
             and not any(e.kind == "read" and e.value is not None and may_alias(e.value, value)
                         for e in effects)
-            and any(e.kind == "read" for e in effects))
+            and any(e.kind == "read" for e in effects)
+            and _whole_valid(value.type)
+            and not _written_inside(op, value))
+
+
+def _whole_valid(type_: ir.Type) -> bool:
+    """Whether a tile op writing a value of `type_` writes all of its
+    memory: not a tile buffer, or one whose valid shape is its shape."""
+    tile = tile_types.tile_buf(type_)
+    return tile is None or (tile.v_row, tile.v_col) == tile.shape
+
+
+def _written_inside(op: ir.Operation, value: ir.Value) -> bool:
+    """Whether an op nested in `op`'s regions may write `value`."""
+    found = []
+
+    def visit(nested):
+        if nested == op:
+            return ir.WalkResult.ADVANCE
+        effects = op_effects(nested)
+        if effects is None or any(e.kind == "write" and may_alias(e.value, value)
+                                  for e in effects):
+            found.append(nested)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    if any(len(region.blocks) for region in op.regions):
+        op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return bool(found)

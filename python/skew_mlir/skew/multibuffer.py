@@ -9,10 +9,13 @@ consumer copy (docs/schedules.md):
 - a buffer written and used within one half only gets D copies (n mod D),
   so the two pipeline stages never share one allocation and serialise;
 - a buffer that carries a value from one iteration to the next (its first
-  access in the body is not a write of the whole buffer: an accumulator
-  of tmatmul.acc), is live after the loop (itself or through a view) or may
-  overlap another buffer the loop uses stays single; crossing the halves,
-  such a buffer makes the loop unskewable.
+  access in the body is not an unconditional write of the whole buffer:
+  an accumulator of tmatmul.acc, a write under an scf.if), whose state
+  apart from its data (its valid shape) is set before the loop or in it,
+  which a copy would not have or would keep from another iteration, that
+  is live after the loop (itself or through a view) or may overlap another
+  buffer the loop uses stays single; crossing the halves, such a buffer
+  makes the loop unskewable.
 
 A view of a copied buffer made before the loop and used in it (a subview,
 views of it too) is taken again of each copy's slot (emit_buffers).
@@ -27,8 +30,9 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from ..effects import TILE_STATE_RESOURCE
 from ..tile_memory import (allocations_overlap, buffer_root, describe, is_allocation,
-                           is_tile_memory, placed_address)
+                           is_tile_memory, may_alias, placed_address)
 from .body_effects import op_effects, overwrites_whole
 from .plan import CannotSkew, Halves
 
@@ -65,14 +69,16 @@ def _accesses(halves: Halves, positions: list[int]) -> dict[ir.Value, list[tuple
         if halves.effect_free[i]:
             continue
         kinds: dict[ir.Value, set[str]] = {}
-        effects = op_effects(halves.handles[i]) or []
+        op = halves.handles[i]
+        effects = op_effects(op) or []
         for effect in effects:
             if effect.value is None or not is_tile_memory(effect.value.type):
                 continue
             root = buffer_root(effect.value)
             if is_allocation(root):
-                whole = effect.kind == "write" and overwrites_whole(effects, root)
-                kinds.setdefault(root, set()).add("kill" if whole else effect.kind)
+                whole = effect.kind == "write" and overwrites_whole(op, effects, root)
+                kinds.setdefault(root, set()).add(
+                    "state" if _sets_state(effect, root) else "kill" if whole else effect.kind)
         for root, kind in kinds.items():
             found.setdefault(root, []).append((i, kind))
     return found
@@ -87,6 +93,12 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
             continue
         if _after(user, loop):
             return "is live after the loop"
+        effects = op_effects(user)
+        if effects is None:
+            return f"is used before the loop by '{user.name}', whose effects are not known"
+        if any(_sets_state(e, value) for e in effects):
+            return (f"has its state set before the loop (by '{user.name}'), which "
+                    f"its copies would not have")
         used_inside = any(_inside(later.owner.operation, loop) for result in user.results
                           for later in result.uses)
         view = (user.results[0] if len(user.results) == 1
@@ -103,6 +115,13 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
     return None
 
 
+def _sets_state(effect, value: ir.Value) -> bool:
+    """Whether `effect` writes the state of the tile `value` (or of one it
+    may alias) apart from its data: its valid shape (set_validshape)."""
+    return (effect.kind == "write" and effect.resource == TILE_STATE_RESOURCE
+            and may_alias(effect.value, value))
+
+
 def _is_view_of(view: ir.Operation, source: ir.Operation) -> bool:
     return any(operand == source.results[0] for operand in view.operands)
 
@@ -111,6 +130,9 @@ def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int,
                    others: list[ir.Value], views: list[ir.Operation]) -> str | None:
     """Why `root` must stay one buffer, or None when it may be copied (its
     views before the loop, used in it, collected in `views`)."""
+    if any("state" in kinds for _, kinds in accesses):
+        # Each copy would keep the state an iteration D or 2D back set.
+        return "has its state (its valid shape) set in the loop"
     if accesses[0][1] != {"kill"}:
         return "carries a value from one iteration to the next"
     reason = _views_before(root, loop, views)

@@ -124,7 +124,8 @@ class _ReachingWrites:
                         for e in other if e.kind in ("read", "write", "free")):
                     continue
                 found.append(j)
-                if value is not None and other is not None and overwrites_whole(other, value):
+                if (value is not None and other is not None
+                        and overwrites_whole(self.ops[j], other, value)):
                     break
         return found
 

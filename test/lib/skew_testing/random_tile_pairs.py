@@ -125,6 +125,12 @@ class TileSpec:
     # each iteration with a pto.syncall (mix), an op whose effects name no
     # value (all memory) ahead of the loads it must stay ordered with.
     loop_sync: bool = False
+    # Drawn after loop_sync: how the A block reaches its mat buffer: "plain";
+    # "even" (loaded on even iterations only, under an scf.if: odd ones
+    # reuse the previous block, so the buffer carries it); "validshape" (an
+    # alloc_tile of half the valid rows, widened to all by set_validshape
+    # before the loop: a copy made like the allocation would have half).
+    a_load: str = "plain"
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -155,7 +161,10 @@ def draw_tile_pair(ch) -> TileSpec:
     spec = dataclasses.replace(spec, unit_window=ch.boolean(0.3), rsqrt=ch.boolean(0.3))
     spec = dataclasses.replace(spec, reductions=valid_rows == rows and ch.boolean(0.3))
     spec = dataclasses.replace(spec, middle_window=ch.boolean(0.3), reciprocal=ch.boolean(0.3))
-    return dataclasses.replace(spec, loop_sync=ch.boolean(0.2))
+    spec = dataclasses.replace(spec, loop_sync=ch.boolean(0.2))
+    plain_a = spec.a_path in ("tmov", "textract") and not spec.mat_slots and not spec.addressed
+    return dataclasses.replace(spec, a_load=ch.choice(
+        ["plain", "plain", "even"] + ["validshape"] * plain_a))
 
 
 def tile_pairs():
@@ -269,6 +278,15 @@ def render_tile(spec: TileSpec) -> str:
     else:
         a_alloc, a_get = alloc("ma", a_store), []
     a_in = "%mw" if spec.a_path in ("subview", "view") else "%ma"
+    # The A buffer's type where the loop names it (a run-time valid shape
+    # with `validshape`).
+    a_type = mat_a
+    if spec.a_load == "validshape":
+        a_type = _tile("mat", r, k, valid=", valid=?x?",
+                       layout=", blayout=col_major, slayout=row_major")
+        a_alloc = [f"    %half_rows = arith.constant {r // 2} : index",
+                   f"    %ma = pto.alloc_tile valid_row = %half_rows valid_col = %k : {a_type}",
+                   f"    pto.set_validshape %ma, %rows, %k : {a_type}"]
     a_path = ([f"      %mw = pto.subview %ma[%rows, %c0] sizes [{r}, {k}] : {a_store} -> {mat_a}"]
               if spec.a_path == "subview" else [])
     # A view of the whole buffer: before the loop, unless the buffer is a
@@ -277,13 +295,22 @@ def render_tile(spec: TileSpec) -> str:
     view_before = [f"    {whole_view}"] if spec.a_path == "view" and not spec.mat_slots else []
     if spec.a_path == "view" and spec.mat_slots:
         a_path.append(f"      {whole_view}")
-    a_path.append(f"      pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) "
-                  f"outs({'%ma' if spec.a_path == 'view' else a_in} : {mat_a})")
+    load_a = (f"pto.tload ins(%aw : !pto.partition_tensor_view<{r}x{k}xf32>) "
+              f"outs({'%ma' if spec.a_path == 'view' else a_in} : {a_type})")
+    if spec.a_load == "even":
+        a_path += ["      %two = arith.constant 2 : index",
+                   "      %parity = arith.remui %i, %two : index",
+                   "      %even = arith.cmpi eq, %parity, %c0 : index",
+                   "      scf.if %even {",
+                   f"        {load_a}",
+                   "      }"]
+    else:
+        a_path.append(f"      {load_a}")
     if spec.a_path == "textract":
-        a_path.append(f"      pto.textract ins(%ma, %c0, %c0 : {mat_a}, index, index) "
+        a_path.append(f"      pto.textract ins(%ma, %c0, %c0 : {a_type}, index, index) "
                       f"outs(%la : {left})")
     else:
-        a_path.append(f"      pto.tmov ins({a_in} : {mat_a}) outs(%la : {left})")
+        a_path.append(f"      pto.tmov ins({a_in} : {a_type}) outs(%la : {left})")
     # The accumulator: the first block's product before the loop, then each
     # iteration adds its own to the previous value.
     first = [] if not spec.accumulate else [
@@ -406,7 +433,7 @@ def render_tile(spec: TileSpec) -> str:
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         *(["      %r1 = arith.addi %r0, %n : index",
            cross_w,
-           f"      pto.tstore ins({a_in} : {mat_a}) outs(%xw : {cross_t})"]
+           f"      pto.tstore ins({a_in} : {a_type}) outs(%xw : {cross_t})"]
           if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
         *second,
