@@ -174,7 +174,7 @@ def _alloc_tile(op, cc) -> Step:
         memory = local_memory(core, tt.loc) if addr else None
         data = tile_storage(tt, memory, int(frame[addr[0]]) if addr else 0, site)
         frame[out] = Tile(data, initial_valid(tt, int(frame[rows[0]]) if rows else None,
-                                              int(frame[cols[0]]) if cols else None), tt)
+                                              int(frame[cols[0]]) if cols else None, site), tt)
     return Step(run)
 
 
@@ -195,7 +195,7 @@ def _alloc_multi_tile(op, cc) -> Step:
         valid_cols = int(frame[cols[0]]) if cols else None
         frame[out] = MultiTile(tuple(
             Tile(tile_storage(tt, memory, base + k * slot_bytes, site),
-                 initial_valid(tt, valid_rows, valid_cols), tt)
+                 initial_valid(tt, valid_rows, valid_cols, site), tt)
             for k in range(multi.count)))
     return Step(run)
 
@@ -243,7 +243,7 @@ def _subview(op, cc) -> Step:
                            f"the {src.data.shape[0]}x{src.data.shape[1]} tile")
         frame[out] = Tile(src.data[r:r + tt.rows, c:c + tt.cols],
                           initial_valid(tt, int(frame[rows[0]]) if rows else None,
-                                        int(frame[cols[0]]) if cols else None), tt)
+                                        int(frame[cols[0]]) if cols else None, site), tt)
     return Step(run)
 
 

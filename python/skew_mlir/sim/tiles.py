@@ -160,9 +160,16 @@ def tile_storage(tt: tile_types.TileBuf, memory: np.ndarray | None, addr: int,
     return flat.reshape(tt.rows, tt.cols)
 
 
-def initial_valid(tt: tile_types.TileBuf, rows=None, cols=None) -> list[int]:
-    return [tt.v_row if tt.v_row is not None else (tt.rows if rows is None else rows),
-            tt.v_col if tt.v_col is not None else (tt.cols if cols is None else cols)]
+def initial_valid(tt: tile_types.TileBuf, rows=None, cols=None, site: str = "") -> list[int]:
+    """The valid shape a tile starts with: its type's, else the run-time
+    `rows` / `cols` given (at most the tile's shape, or SimError at `site`),
+    else the whole tile."""
+    valid = [tt.v_row if tt.v_row is not None else (tt.rows if rows is None else rows),
+             tt.v_col if tt.v_col is not None else (tt.cols if cols is None else cols)]
+    if not (0 <= valid[0] <= tt.rows and 0 <= valid[1] <= tt.cols):
+        raise SimError(f"{site}: valid shape {valid[0]}x{valid[1]} exceeds the "
+                       f"{tt.rows}x{tt.cols} tile")
+    return valid
 
 
 def pad_value(pad: int, dtype: np.dtype):
