@@ -40,7 +40,7 @@ from ..verify.program import (Loop, Pipelined, Program, RunTimeTrip, build_progr
                               template_uses, walk)
 from ..verify.symbolic import Evaluator, argument_name, values_of
 from ..verify.trips import (ALL_TRIPS, Affine, Fork, NotAffine, TripSet, Unfinished,
-                            nearest_zero, over_all_trips)
+                            nearest_zero, nearness, over_all_trips)
 from . import pair_depth
 from .depth import skew_depth
 from .plan import DemotionPlan, SkewPlan
@@ -407,7 +407,8 @@ class Pair:
         if not self.ready():
             return False
         self.good = []
-        for trips, verdict in self.verdicts({}):
+        # Nearest 0 first: what a remark names is the point nearest 0.
+        for trips, verdict in sorted(self.verdicts({}), key=lambda run: _nearness(run[0])):
             if verdict.kind == "broken":
                 self.broken = verdict._replace(what=verdict.what + self._at(trips))
                 return False
@@ -464,6 +465,11 @@ class Pair:
             if self.proves(plan):
                 return plan
         return {}
+
+
+def _nearness(trips: TripSet | None) -> tuple:
+    """How near 0 a set of points is, to sort by (None: constant trips)."""
+    return nearness(0) if trips is None else nearness(trips.nearest_zero())
 
 
 def _loops(nodes: tuple) -> set[ir.Operation]:

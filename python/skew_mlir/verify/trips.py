@@ -80,10 +80,15 @@ class TripSet(NamedTuple):
 ALL_TRIPS = TripSet(1, 0, 0, None)
 
 
+def nearness(n: int) -> tuple:
+    """A sort key of points by how near 0 they are, the non-negative first."""
+    return (n < 0, abs(n))
+
+
 def nearest_zero(sets) -> int:
     """Of the n in `sets` (TripSets), the one a report names: the least
     non-negative, else the largest."""
-    return min((trips.nearest_zero() for trips in sets), key=lambda n: (n < 0, abs(n)))
+    return min((trips.nearest_zero() for trips in sets), key=nearness)
 
 
 class Branch:

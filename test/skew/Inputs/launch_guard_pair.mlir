@@ -227,3 +227,90 @@ module {
     return %r : tensor<4xf32>
   }
 }
+//--- twotrips.mlir
+// The cube loops %n then %n + 1 times, the vector likewise: two trip keys of
+// one launch argument, proved at every value of it, both loops skewed.
+module attributes {pto.fifo_depth = 3 : i64} {
+  func.func @cube(%n: index, %x: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n1 = arith.addi %n, %c1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<4xf32>) {
+      %s = arith.addf %x, %x : tensor<4xf32>
+      "pto.tpush_to_aiv"(%s) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %a = arith.addf %acc, %p : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } {pto.pipeline_stages = 3 : i64}
+    %r2 = scf.for %i = %c0 to %n1 step %c1 iter_args(%acc = %r) -> (tensor<4xf32>) {
+      %s = arith.mulf %x, %x : tensor<4xf32>
+      "pto.tpush_to_aiv"(%s) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %a = arith.addf %acc, %p : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } {pto.pipeline_stages = 3 : i64}
+    return %r2 : tensor<4xf32>
+  }
+  func.func @vector(%n: index) -> tensor<4xf32> attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : tensor<4xf32>
+    %n1 = arith.addi %n, %c1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<4xf32>) {
+      %m = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %d = arith.mulf %m, %m : tensor<4xf32>
+      "pto.tpush_to_aic"(%d) : (tensor<4xf32>) -> ()
+      %a = arith.addf %acc, %m : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    }
+    %r2 = scf.for %i = %c0 to %n1 step %c1 iter_args(%acc = %r) -> (tensor<4xf32>) {
+      %m = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %d = arith.addf %m, %m : tensor<4xf32>
+      "pto.tpush_to_aic"(%d) : (tensor<4xf32>) -> ()
+      %a = arith.addf %acc, %m : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    }
+    return %r2 : tensor<4xf32>
+  }
+}
+//--- wraps.mlir
+// The vector loops 2 %n + 1 times in i8: at %n = 64 that wraps, and the
+// pair does not verify as written there.
+module attributes {pto.fifo_depth = 3 : i64} {
+  func.func @cube(%n: i8, %x: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : i8
+    %c1 = arith.constant 1 : i8
+    %n1 = arith.addi %n, %c1 : i8
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<4xf32>) : i8 {
+      %s = arith.addf %x, %x : tensor<4xf32>
+      "pto.tpush_to_aiv"(%s) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %a = arith.addf %acc, %p : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } {pto.pipeline_stages = 3 : i64}
+    %r2 = scf.for %i = %c0 to %n1 step %c1 iter_args(%acc = %r) -> (tensor<4xf32>) : i8 {
+      %s = arith.mulf %x, %x : tensor<4xf32>
+      "pto.tpush_to_aiv"(%s) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      %a = arith.addf %acc, %p : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    } {pto.pipeline_stages = 3 : i64}
+    return %r2 : tensor<4xf32>
+  }
+  func.func @vector(%n: i8) -> tensor<4xf32> attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : i8
+    %c1 = arith.constant 1 : i8
+    %c2 = arith.constant 2 : i8
+    %z = arith.constant dense<0.0> : tensor<4xf32>
+    %n2 = arith.muli %n, %c2 : i8
+    %t = arith.addi %n2, %c1 : i8
+    %r = scf.for %i = %c0 to %t step %c1 iter_args(%acc = %z) -> (tensor<4xf32>) : i8 {
+      %m = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      %d = arith.mulf %m, %m : tensor<4xf32>
+      "pto.tpush_to_aic"(%d) : (tensor<4xf32>) -> ()
+      %a = arith.addf %acc, %m : tensor<4xf32>
+      scf.yield %a : tensor<4xf32>
+    }
+    return %r : tensor<4xf32>
+  }
+}
