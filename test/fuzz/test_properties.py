@@ -487,9 +487,10 @@ def test_generator_reaches_blocks_and_nested_modules():
 def test_generator_reaches_slots_tables_and_narrow_loops():
     """Slot counts above 64, pipes declared by one kernel only, kernels in a
     gpu.module, frees after later pops with the slots they need, i8
-    loops past the signed maximum at one slot, loops over i65 / i128 and a
-    message under a guard on the launch argument come out of the generator;
-    such an i8 loop is skewed at depth 1 behind its trip guard."""
+    loops past the signed maximum at one slot, loops over i65 / i128, a
+    message under a guard on the launch argument and a second loop bounded
+    by it (%n + K) come out of the generator; such an i8 loop is skewed at
+    depth 1 behind its trip guard."""
     found, guarded = collections.Counter(), 0
     for seed in range(400):
         spec = random_pair(seed, CONFIG)
@@ -500,12 +501,14 @@ def test_generator_reaches_slots_tables_and_narrow_loops():
                       "gpu": spec.table == "gpu", "narrow": narrow,
                       "wide IV": wide_loops(spec),
                       "launch guard": spec.launch >= 0 and spec.launch_guard >= 0,
+                      "launch more": spec.launch >= 0 and spec.launch_more > 0,
                       "late frees": spec.late_free and spec.slots >= held_slots(spec) > 1})
         if narrow:
             guarded += any(r.startswith("skewed: depth 1 (requested 2, trip dynamic")
                            for r in _remarks(render(spec)))
     assert all(found[k] for k in ("wide", "64-bit", "128-bit", "one side", "gpu",
-                                  "narrow", "late frees", "wide IV", "launch guard")), found
+                                  "narrow", "late frees", "wide IV", "launch guard",
+                                  "launch more")), found
     assert guarded > 0, found
 
 

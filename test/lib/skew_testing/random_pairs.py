@@ -61,7 +61,9 @@ pushed with a dynamic dimension and popped static (Config.dynamic_dims);
 one more message, before the loops, sent only when the launch argument %n
 passes a threshold, each kernel testing it in its own way (%n > K in the
 cube, %n >= K + 1 in the vector: PairSpec.launch_guard; the FIFO verifier
-proves such a pair over every value of %n, symbolic.py).
+and the pass's pair proof prove such a pair over every value of %n,
+symbolic.py); the loop after the launch-bounded one bounded by %n + K in
+both kernels (PairSpec.launch_more: two run-time trips of one argument).
 The memref %mem is one global memory: both kernels get the same buffer.
 One of them (PairSpec.memory_core) stores received data into it; the other
 loads nothing from it, or (PairSpec.handoff) loads only what the messages
@@ -279,6 +281,10 @@ class PairSpec:
     # and the vector pops it when %n >= K + 1 (K = launch_guard), freeing it
     # if the vector frees what it receives.
     launch_guard: int = -1
+    # > 0 (with `launch`): the loop after loop #launch runs to %n + K in both
+    # kernels (K = launch_more), with the same start and step on each side:
+    # a second run-time trip of the one launch argument.
+    launch_more: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -425,6 +431,9 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
                          ch.integer(-6, -1))
     if config.launch_guards and spec.launch >= 0 and ch.boolean(0.15):
         spec = dataclasses.replace(spec, launch_guard=ch.integer(0, 12))
+    if (config.launch_guards and 0 <= spec.launch < len(spec.loops) - 1
+            and ch.boolean(0.3)):
+        spec = with_launch_more(spec, ch.integer(1, 3))
     return spec
 
 
@@ -538,6 +547,21 @@ def with_launch(spec: PairSpec, launch: int) -> PairSpec:
     loops = list(spec.loops)
     loops[launch] = dataclasses.replace(loop, cube=cube, vector=vector)
     return dataclasses.replace(spec, loops=tuple(loops), launch=launch)
+
+
+def with_launch_more(spec: PairSpec, more: int) -> PairSpec:
+    """`spec` with the loop after loop #launch run to %n + `more` on both
+    sides (with_launch's normalisation: one start, step and slack, index
+    IVs, one scf.for)."""
+    index = spec.launch + 1
+    loop = spec.loops[index]
+    plain = dict(iv_type="index", unsigned=False, dynamic=False, high=False, split=0)
+    cube = dataclasses.replace(loop.cube, **plain)
+    vector = dataclasses.replace(loop.vector, start=cube.start, step=cube.step,
+                                 slack=cube.slack, **plain)
+    loops = list(spec.loops)
+    loops[index] = dataclasses.replace(loop, cube=cube, vector=vector)
+    return dataclasses.replace(spec, loops=tuple(loops), launch_more=more)
 
 
 def steps_past_type_top(spec: PairSpec) -> bool:
@@ -749,6 +773,7 @@ class _Ctx:
 class _Function:
     def __init__(self, spec: PairSpec, side: str):
         self.launching = False  # rendering loop #spec.launch
+        self.launching_more = False  # rendering the loop after it, with launch_more
         self.spec, self.side = spec, side
         self.pipe_attrs = f" {{id = {spec.pipe_id} : i32}}" if spec.pipe_id else ""
         self.tile = f"tensor<{'x'.join(map(str, spec.shape))}xf32>"
@@ -1302,6 +1327,9 @@ class _Function:
             # stop + (e - e), e an earlier loop's result
             zero = self.op(f"arith.subi {earlier[-1]}, {earlier[-1]} : index")
             ub = self.op(f"arith.addi {self.const(stop, ty)}, {zero} : index", "ub")
+        elif self.launching_more:
+            ub = self.op(f"arith.addi %n, {self.const(self.spec.launch_more, ty)} : index",
+                         "ub")
         elif self.launching:
             ub = "%n"
             if self.spec.launch_step:
@@ -1358,6 +1386,8 @@ class _Function:
                     self.same_loop(same)
             if loop is not None:
                 self.launching = position == self.spec.launch
+                self.launching_more = (self.spec.launch_more > 0
+                                       and position == self.spec.launch + 1)
                 self.cross_loop(loop)
         values = ", ".join(v for v, _ in self.results)
         types = ", ".join(t for _, t in self.results)
@@ -1480,6 +1510,7 @@ _SIMPLER = {
     "launch": [-1],
     "launch_step": [False],
     "launch_guard": [-1],
+    "launch_more": [0],
     "inner_trip": [1, 2],
     "cond": [(2, 0)],
     "kind": ["tile"],
