@@ -154,23 +154,29 @@ def trip_count(start: int, stop: int, step: int) -> int:
     return max(0, -(-(stop - start) // step))
 
 
-def trip_key(loop: ir.Operation,
-             arguments: Callable[[ir.BlockArgument], Hashable | None]) -> tuple | None:
+def trip_key(loop: ir.Operation, arguments: Callable[[ir.BlockArgument], Hashable | None],
+             limit: int | None = None) -> tuple | None:
     """What the trip count of an scf.for is computed from, when its bounds are
     made of constants, arguments of its function (named by `arguments`:
     launch.launch_names says what each holds at launch) and arith ops on
     those, else None.
 
     Loops of a cube/vector pair with one key run equally often (and a pair
-    whose loops with one key move messages stays balanced only if they do)."""
-    parts = [value_key(value, arguments) for value in list(loop.operands)[:3]]
+    whose loops with one key move messages stays balanced only if they do).
+    `limit`: value_key's."""
+    parts = [value_key(value, arguments, limit=limit) for value in list(loop.operands)[:3]]
     if None in parts:
         return None
     return (*parts, "unsignedCmp" in loop.attributes)
 
 
 # Arith expressions deeper than this are not keyed (their loops stay unrelated).
-_KEY_DEPTH = 8
+KEY_DEPTH = 8
+# The levels of arith the pass's skews behind a run-time guard add over a
+# loop's bounds (skew/emit_guarded.py: cmpi(remui(addi(divui(subi(subi(ub,
+# lb), 1), step), 1), D), t)): a checker of the pass's output keys this much
+# deeper, so that what the pass keyed it keys after the pass too.
+GUARDED_DEPTH = 6
 
 
 def argument_key(number: int, type_: ir.Type) -> tuple:
@@ -179,21 +185,23 @@ def argument_key(number: int, type_: ir.Type) -> tuple:
 
 
 def value_key(value: ir.Value, arguments: Callable[[ir.BlockArgument], Hashable | None],
-              depth: int = 0):
+              depth: int = 0, limit: int | None = None):
     """A structural key of `value`: equal keys mean equal values (arith ops
-    are pure), None when it cannot be keyed; an argument of a function's
-    entry block is keyed by `arguments` (None: it cannot be)."""
+    are pure), None when it cannot be keyed (deeper than `limit` levels of
+    arith, KEY_DEPTH by default); an argument of a function's entry block is
+    keyed by `arguments` (None: it cannot be)."""
+    limit = KEY_DEPTH if limit is None else limit
     number = Constants._read(value)
     if number is not None:
         return (number, str(value.type))
     if _function_argument(value):
         return arguments(ir.BlockArgument(value))
-    if depth >= _KEY_DEPTH or not isinstance(value, ir.OpResult):
+    if depth >= limit or not isinstance(value, ir.OpResult):
         return None
     owner = value.owner
     if not owner.name.startswith("arith.") or len(owner.regions):
         return None
-    parts = [value_key(operand, arguments, depth + 1) for operand in owner.operands]
+    parts = [value_key(operand, arguments, depth + 1, limit) for operand in owner.operands]
     if None in parts:
         return None
     attributes = tuple(sorted((name, str(owner.attributes[name])) for name in owner.attributes))

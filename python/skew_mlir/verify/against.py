@@ -20,7 +20,8 @@ from mlir import ir
 
 from ..fifo_model import SlotTable, kernels_of, pair_slots, subblocks
 from .identity import check_same_messages
-from .program import fifo_holders, one_argument, pair_programs, template_uses
+from .program import (OUTPUT_KEY_DEPTH, fifo_holders, one_argument, pair_programs,
+                      template_uses)
 from .sites import match_sites
 from .symbolic import Evaluator, values_of
 from .trips import NotAffine, Unfinished, over_all_trips
@@ -81,7 +82,8 @@ def _check(original: ir.Operation, rewrite: ir.Operation, fifo_depth: int) -> li
     sides = []
     for module, kernels in ((original, before), (rewrite, after)):
         _, holders = fifo_holders(module)
-        sides.append((module, kernels, pair_programs(kernels, holders, module)))
+        sides.append((module, kernels, pair_programs(kernels, holders, module,
+                                                     OUTPUT_KEY_DEPTH)))
     # Guards and loops of several trips that all read one launch argument:
     # both files run at every value of it (symbolic.py), else at one trip key.
     variable = one_argument([t for *_, programs in sides for t in programs.templates.values()])

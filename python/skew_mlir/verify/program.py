@@ -30,7 +30,7 @@ from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
 from .. import _native
 from ..calls import call_summaries, calls_under
 from ..launch import launch_names
-from ..loop_ranges import static_trips, trip_key, value_key
+from ..loop_ranges import GUARDED_DEPTH, KEY_DEPTH, static_trips, trip_key, value_key
 from ..nesting import Deep, unwind
 from .symbolic import is_integer, variables
 
@@ -52,6 +52,10 @@ class RunTimeTrip(NamedTuple):
 
 
 DYNAMIC_TRIP = "FIFO ops in an scf.for with a dynamic trip count"
+# How deep the checkers (pto-verify-fifo, --against) key bounds and
+# conditions: the pass's guarded skews add GUARDED_DEPTH levels to what it
+# keyed, and its output stays readable.
+OUTPUT_KEY_DEPTH = KEY_DEPTH + GUARDED_DEPTH
 DIFFERING_BRANCHES = "FIFO ops in an scf.if whose branches differ in FIFO events"
 
 
@@ -235,8 +239,9 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 scope: ir.Operation):
+                 scope: ir.Operation, key_depth: int | None):
         self.role = role
+        self.key_depth = key_depth  # loop_ranges.value_key's limit
         self.function = function
         self.holders = holders
         self.scope = scope
@@ -301,7 +306,7 @@ class _Builder:
         if op.name == "scf.for":
             trip = static_trips(op)
             if trip is None:
-                key = trip_key(op, self.launch_name)
+                key = trip_key(op, self.launch_name, self.key_depth)
                 if key is None:
                     self.unproved.append((op, DYNAMIC_TRIP))
                     return ()
@@ -319,7 +324,7 @@ class _Builder:
                 for other, first in zip(_events(branches[1]), _events(branches[0])):
                     self.aliases[other.op] = first.op
                 return branches[0]
-            condition = value_key(op.operands[0], self.launch_name)
+            condition = value_key(op.operands[0], self.launch_name, limit=self.key_depth)
             if condition is None:
                 self.unproved.append((op, DIFFERING_BRANCHES))
                 return ()
@@ -389,13 +394,14 @@ def _events(nodes: tuple):
 
 
 def build_template(role: str, function: ir.Operation, holders: set,
-                   scope: ir.Operation) -> Program:
+                   scope: ir.Operation, key_depth: int | None = None) -> Program:
     """The FIFO program of a kernel function (`role`: "cube" / "vector") with
     every loop as written, its trip a RunTimeTrip when it is known at run
     time only: Program.at makes the programs that run from it. Calls are
     followed only to functions inside `scope` (another thread may be
-    rewriting the others)."""
-    return _Builder(role, function, holders, scope).build()
+    rewriting the others). Bounds and conditions are keyed up to
+    `key_depth` levels of arith (loop_ranges.value_key's limit)."""
+    return _Builder(role, function, holders, scope, key_depth).build()
 
 
 def build_program(role: str, function: ir.Operation, holders: set,
@@ -418,12 +424,14 @@ class PairPrograms(NamedTuple):
     uses: dict  # program_uses of `once`: the pipes used whatever the trip
 
 
-def pair_programs(kernels: dict, holders: set, scope: ir.Operation) -> PairPrograms:
+def pair_programs(kernels: dict, holders: set, scope: ir.Operation,
+                  key_depth: int | None = None) -> PairPrograms:
     """The programs of the kernels `kernels` (role -> function), calls
-    followed inside `scope`. Loops whose trip is known at run time only and
-    all have one key run equally often: a pair with one key is run at every
-    trip n of theirs at once (trips.py, docs/deadlock.md)."""
-    templates = {role: build_template(role, function, holders, scope)
+    followed inside `scope`, keys up to `key_depth` deep (build_template).
+    Loops whose trip is known at run time only and all have one key run
+    equally often: a pair with one key is run at every trip n of theirs at
+    once (trips.py, docs/deadlock.md)."""
+    templates = {role: build_template(role, function, holders, scope, key_depth)
                  for role, function in kernels.items()}
     plain = {role: t.at({}, {}) for role, t in templates.items()}
     keys = set().union(*(p.dynamic for p in plain.values()))

@@ -16,8 +16,8 @@ from ..registry import Pass, PassFailure, option
 from .against import check_against
 from .model import Finding, Model, check_pair, slots_text
 from ..attributes import function_name
-from .program import (Loop, RunTimeTrip, fifo_holders, one_argument, pair_programs,
-                      role_error, template_uses, walk)
+from .program import (OUTPUT_KEY_DEPTH, Loop, RunTimeTrip, fifo_holders, one_argument,
+                      pair_programs, role_error, template_uses, walk)
 from .symbolic import Evaluator, argument_name, values_of
 from .trips import NotAffine, TripSet, Unfinished, nearest_zero, over_all_trips
 
@@ -129,7 +129,7 @@ class VerifyFifo(Pass):
         return self._verify_pair(op, kernels, holders)
 
     def _verify_pair(self, op, kernels, holders) -> bool:
-        programs = pair_programs(kernels, holders, op)
+        programs = pair_programs(kernels, holders, op, OUTPUT_KEY_DEPTH)
         templates, plain, key, once = (programs.templates, programs.plain, programs.key,
                                        programs.once)
         # Branches and several trips of one launch argument: run at its values.
