@@ -534,26 +534,22 @@ def with_wide(spec: PairSpec, index: int, iv_type: str, start: int) -> PairSpec:
 
 
 def with_launch(spec: PairSpec, launch: int) -> PairSpec:
-    """`spec` with loop #launch bounded by the launch argument (-1: none):
-    both cores' loops get the cube's start, step and slack and index IVs in
-    one scf.for, so that they run equally often at any %n."""
+    """`spec` with loop #launch bounded by the launch argument (-1: none)."""
     if launch < 0:
         return dataclasses.replace(spec, launch=-1)
-    loop = spec.loops[launch]
-    plain = dict(iv_type="index", unsigned=False, dynamic=False, high=False, split=0)
-    cube = dataclasses.replace(loop.cube, **plain)
-    vector = dataclasses.replace(loop.vector, start=cube.start, step=cube.step,
-                                 slack=cube.slack, **plain)
-    loops = list(spec.loops)
-    loops[launch] = dataclasses.replace(loop, cube=cube, vector=vector)
-    return dataclasses.replace(spec, loops=tuple(loops), launch=launch)
+    return dataclasses.replace(_run_at_launch(spec, launch), launch=launch)
 
 
 def with_launch_more(spec: PairSpec, more: int) -> PairSpec:
     """`spec` with the loop after loop #launch run to %n + `more` on both
-    sides (with_launch's normalisation: one start, step and slack, index
-    IVs, one scf.for)."""
-    index = spec.launch + 1
+    sides."""
+    return dataclasses.replace(_run_at_launch(spec, spec.launch + 1), launch_more=more)
+
+
+def _run_at_launch(spec: PairSpec, index: int) -> PairSpec:
+    """`spec` with loop #index ready for a bound of the launch argument: both
+    cores' loops get the cube's start, step and slack and index IVs in one
+    scf.for, so that they run equally often at any %n."""
     loop = spec.loops[index]
     plain = dict(iv_type="index", unsigned=False, dynamic=False, high=False, split=0)
     cube = dataclasses.replace(loop.cube, **plain)
@@ -561,7 +557,7 @@ def with_launch_more(spec: PairSpec, more: int) -> PairSpec:
                                  slack=cube.slack, **plain)
     loops = list(spec.loops)
     loops[index] = dataclasses.replace(loop, cube=cube, vector=vector)
-    return dataclasses.replace(spec, loops=tuple(loops), launch_more=more)
+    return dataclasses.replace(spec, loops=tuple(loops))
 
 
 def steps_past_type_top(spec: PairSpec) -> bool:
