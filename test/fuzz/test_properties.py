@@ -207,8 +207,11 @@ def _verify_fifo_agrees_with_the_simulator(text: str, pipeline: str = OVERSTATED
     return deadlocked
 
 
+# The oracle here is the simulator, which has no integers wider than 64 bits:
+# pairs over i65 / i128 loops are checked against the JIT by
+# test_pass_options_and_neighbouring_passes and the soak.
 @settings(max_examples=40, **SETTINGS)
-@given(pairs(Config(exchange=True, unsigned_high=True)))
+@given(pairs(Config(exchange=True, unsigned_high=True, wide=False)))
 def test_verify_fifo_flags_exactly_the_skewed_pairs_that_deadlock(spec):
     _verify_fifo_agrees_with_the_simulator(render(spec))
 
