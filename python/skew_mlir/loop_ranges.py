@@ -154,8 +154,17 @@ def trip_count(start: int, stop: int, step: int) -> int:
     return max(0, -(-(stop - start) // step))
 
 
+# Arith expressions deeper than this are not keyed (their loops stay unrelated).
+KEY_DEPTH = 8
+# The levels of arith the pass's skews behind a run-time guard add over a
+# loop's bounds (skew/emit_guarded.py: cmpi(remui(addi(divui(subi(subi(ub,
+# lb), 1), step), 1), D), t)): a checker of the pass's output keys this much
+# deeper, so that what the pass keyed it keys after the pass too.
+GUARDED_DEPTH = 6
+
+
 def trip_key(loop: ir.Operation, arguments: Callable[[ir.BlockArgument], Hashable | None],
-             limit: int | None = None) -> tuple | None:
+             limit: int = KEY_DEPTH) -> tuple | None:
     """What the trip count of an scf.for is computed from, when its bounds are
     made of constants, arguments of its function (named by `arguments`:
     launch.launch_names says what each holds at launch) and arith ops on
@@ -170,27 +179,17 @@ def trip_key(loop: ir.Operation, arguments: Callable[[ir.BlockArgument], Hashabl
     return (*parts, "unsignedCmp" in loop.attributes)
 
 
-# Arith expressions deeper than this are not keyed (their loops stay unrelated).
-KEY_DEPTH = 8
-# The levels of arith the pass's skews behind a run-time guard add over a
-# loop's bounds (skew/emit_guarded.py: cmpi(remui(addi(divui(subi(subi(ub,
-# lb), 1), step), 1), D), t)): a checker of the pass's output keys this much
-# deeper, so that what the pass keyed it keys after the pass too.
-GUARDED_DEPTH = 6
-
-
 def argument_key(number: int, type_: ir.Type) -> tuple:
     """A function argument's part of a value_key: its position and type."""
     return (f"%arg{number}", str(type_))
 
 
 def value_key(value: ir.Value, arguments: Callable[[ir.BlockArgument], Hashable | None],
-              depth: int = 0, limit: int | None = None):
+              depth: int = 0, limit: int = KEY_DEPTH):
     """A structural key of `value`: equal keys mean equal values (arith ops
     are pure), None when it cannot be keyed (deeper than `limit` levels of
-    arith, KEY_DEPTH by default); an argument of a function's entry block is
-    keyed by `arguments` (None: it cannot be)."""
-    limit = KEY_DEPTH if limit is None else limit
+    arith); an argument of a function's entry block is keyed by `arguments`
+    (None: it cannot be)."""
     number = Constants._read(value)
     if number is not None:
         return (number, str(value.type))

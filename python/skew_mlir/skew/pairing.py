@@ -223,7 +223,11 @@ class Pair:
         self.templates, self.plain, self.key, self.once = (
             programs.templates, programs.plain, programs.key, programs.once)
         self.subblocks = subblocks(cube, vector)
-        self.loops = {role: _loops(t.body) for role, t in self.templates.items()}
+        # Each role's loops with their trips as the templates have them (in
+        # values mode a guarded skew's run-time trip comes from its key).
+        self.loops = {role: {node.op: node.trip for node in walk(t.body)
+                             if node.__class__ is Loop}
+                      for role, t in self.templates.items()}
         keys = programs.keys
         self.variable = one_argument(self.templates.values())
         # The points the proof covers, and what a point is called in reports.
@@ -237,10 +241,6 @@ class Pair:
         self.several = (f"its loops run {len(keys)} different trip counts known at run "
                         "time only" if len(keys) > 1 else None)
         self.unproved = [self.several] if self.several and self.variable is None else []
-        # Each loop's trip as the templates have it (values mode: the run-time
-        # trip of a guarded skew comes from its key).
-        self.trips = {node.op: node.trip for t in self.templates.values()
-                      for node in walk(t.body) if node.__class__ is Loop}
         self.broken = Verdict("broken", errors[0][1], errors[0][0]) if errors else None
         self.good: list[TripSet] | None = None  # the trips at which the input proves
         self.deadlocked: list = []  # the trips at which it deadlocks (prove_input)
@@ -257,7 +257,6 @@ class Pair:
         fork = point if point.__class__ is Fork else None
         if fork is not None:
             point = fork.branch.trip()
-        if fork is not None:
             model, changed = fork.state
             programs = {"cube": model.lanes[0].program, "vector": model.lanes[-1].program}
             # The run up to the cut was paid for by the run it was cut from.
@@ -298,7 +297,8 @@ class Pair:
         symbols = None if self.variable is None else Evaluator(self.variable, point)
         pipelined = {}
         for plan in skews.values():
-            trip = self.trips.get(plan.loop)
+            trip = next((loops[plan.loop] for loops in self.loops.values()
+                         if plan.loop in loops), None)
             if trip is None:
                 continue  # a loop of another pair
             if symbols is not None:
@@ -485,11 +485,6 @@ class Pair:
 def _nearness(trips: TripSet | None) -> tuple:
     """How near 0 a set of points is, to sort by (None: constant trips)."""
     return nearness(0) if trips is None else nearness(trips.nearest_zero())
-
-
-def _loops(nodes: tuple) -> set[ir.Operation]:
-    """The scf.for ops of a program's loops."""
-    return {node.op for node in walk(nodes) if node.__class__ is Loop}
 
 
 def _depths(skews: dict) -> dict:

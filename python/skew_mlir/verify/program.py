@@ -52,11 +52,11 @@ class RunTimeTrip(NamedTuple):
 
 
 DYNAMIC_TRIP = "FIFO ops in an scf.for with a dynamic trip count"
+DIFFERING_BRANCHES = "FIFO ops in an scf.if whose branches differ in FIFO events"
 # How deep the checkers (pto-verify-fifo, --against) key bounds and
 # conditions: the pass's guarded skews add GUARDED_DEPTH levels to what it
 # keyed, and its output stays readable.
 OUTPUT_KEY_DEPTH = KEY_DEPTH + GUARDED_DEPTH
-DIFFERING_BRANCHES = "FIFO ops in an scf.if whose branches differ in FIFO events"
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -239,7 +239,7 @@ def fifo_holders(root: ir.Operation) -> tuple[list[ir.Operation], set]:
 
 class _Builder:
     def __init__(self, role: str, function: ir.Operation, holders: set,
-                 scope: ir.Operation, key_depth: int | None):
+                 scope: ir.Operation, key_depth: int):
         self.role = role
         self.key_depth = key_depth  # loop_ranges.value_key's limit
         self.function = function
@@ -394,7 +394,7 @@ def _events(nodes: tuple):
 
 
 def build_template(role: str, function: ir.Operation, holders: set,
-                   scope: ir.Operation, key_depth: int | None = None) -> Program:
+                   scope: ir.Operation, key_depth: int = KEY_DEPTH) -> Program:
     """The FIFO program of a kernel function (`role`: "cube" / "vector") with
     every loop as written, its trip a RunTimeTrip when it is known at run
     time only: Program.at makes the programs that run from it. Calls are
@@ -425,7 +425,7 @@ class PairPrograms(NamedTuple):
 
 
 def pair_programs(kernels: dict, holders: set, scope: ir.Operation,
-                  key_depth: int | None = None) -> PairPrograms:
+                  key_depth: int = KEY_DEPTH) -> PairPrograms:
     """The programs of the kernels `kernels` (role -> function), calls
     followed inside `scope`, keys up to `key_depth` deep (build_template).
     Loops whose trip is known at run time only and all have one key run
