@@ -486,13 +486,24 @@ def _store_scalar(lo: TileLowering, op: ir.Operation) -> None:
 
 # --- tile buffers ------------------------------------------------------------
 
-def _initial_valid(lo: TileLowering, cell: ir.Value, tt: tile_types.TileBuf,
-                   rows: list[ir.Value], cols: list[ir.Value]) -> None:
+def _initial_valid(lo: TileLowering, op: ir.Operation, cell: ir.Value,
+                   tt: tile_types.TileBuf, rows: list[ir.Value], cols: list[ir.Value]) -> None:
+    """The valid shape `op` gives a new tile: its type's, else the run-time
+    operands, which must lie within the tile (the interpreter's rule)."""
     r = _index(tt.v_row) if tt.v_row is not None else (
         _as_index(rows[0]) if rows else _index(tt.rows))
     c = _index(tt.v_col) if tt.v_col is not None else (
         _as_index(cols[0]) if cols else _index(tt.cols))
+    if rows or cols:
+        _check_valid_shape(lo, op, r, c, tt)
     lo.set_valid(cell, r, c)
+
+
+def _check_valid_shape(lo: TileLowering, op: ir.Operation, rows: ir.Value, cols: ir.Value,
+                       tt: tile_types.TileBuf) -> None:
+    lo.check(op, _any(_cmp("slt", rows, _index(0)), _cmp("slt", cols, _index(0)),
+                      _cmp("sgt", rows, _index(tt.rows)), _cmp("sgt", cols, _index(tt.cols))),
+             f"the valid shape exceeds the {tt.rows}x{tt.cols} tile")
 
 
 @_handles("pto.alloc_tile")
@@ -510,7 +521,7 @@ def _alloc_tile(lo: TileLowering, op: ir.Operation) -> None:
     else:
         data = lo.storage(tt, None, None)
     cell = lo.new_cell()
-    _initial_valid(lo, cell, tt, rows, cols)
+    _initial_valid(lo, op, cell, tt, rows, cols)
     lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
@@ -532,7 +543,7 @@ def _alloc_multi_tile(lo: TileLowering, op: ir.Operation) -> None:
     cells = lo.hoist(lambda: memref.alloc(
         ir.MemRefType.get([multi.count, 2], ir.IndexType.get()), [], []))
     for k in range(multi.count):
-        _initial_valid(lo, _slot_cell(cells, _index(k)), tt, rows, cols)
+        _initial_valid(lo, op, _slot_cell(cells, _index(k)), tt, rows, cols)
     lo.values[op.results[0]] = MultiTile(data, cells, multi)
 
 
@@ -565,7 +576,7 @@ def _multi_tile_get(lo: TileLowering, op: ir.Operation) -> None:
 def _declare_tile(lo: TileLowering, op: ir.Operation) -> None:
     tt = _tile_type(op, op.results[0])
     cell = lo.new_cell()
-    _initial_valid(lo, cell, tt, [], [])
+    _initial_valid(lo, op, cell, tt, [], [])
     lo.values[op.results[0]] = Tile(lo.storage(tt, None, None), cell, tt)
 
 
@@ -581,7 +592,7 @@ def _subview(lo: TileLowering, op: ir.Operation) -> None:
              f"a {tt.rows}x{tt.cols} window exceeds the {src.tt.rows}x{src.tt.cols} tile")
     data = subview(src.data, [r, c], [tt.rows, tt.cols])
     cell = lo.new_cell()
-    _initial_valid(lo, cell, tt, rows, cols)
+    _initial_valid(lo, op, cell, tt, rows, cols)
     lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
@@ -589,9 +600,7 @@ def _subview(lo: TileLowering, op: ir.Operation) -> None:
 def _set_validshape(lo: TileLowering, op: ir.Operation) -> None:
     tile = lo.tile(op.operands[0])
     r, c = _as_index(op.operands[1]), _as_index(op.operands[2])
-    lo.check(op, _any(_cmp("slt", r, _index(0)), _cmp("slt", c, _index(0)),
-                      _cmp("sgt", r, _index(tile.tt.rows)), _cmp("sgt", c, _index(tile.tt.cols))),
-             f"the valid shape exceeds the {tile.tt.rows}x{tile.tt.cols} tile")
+    _check_valid_shape(lo, op, r, c, tile.tt)
     lo.set_valid(tile.valid, r, c)
 
 
