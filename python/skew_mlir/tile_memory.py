@@ -3,9 +3,9 @@ whether two buffers may overlap.
 
 A view (`pto.subview` of a tile buffer, `pto.partition_view` of a tensor
 view, a tensor view of a pointer, one slot of a multi-buffered tile) is an
-op MLIR knows to touch no memory whose result is memory of the pto dialect
-and which takes exactly one such operand: its result addresses (part of)
-that operand's memory. Following those to the end gives a value's root: an
+op without regions that MLIR knows to touch no memory, whose result is
+memory of the pto dialect and which takes exactly one such operand: its
+result addresses (part of) that operand's memory. Following those to the end gives a value's root: an
 allocation (an op with an Allocate effect on its result, or a tile placed
 at an address: see is_allocation), a FIFO slot, a
 function argument, or whatever MLIR cannot trace.
@@ -43,8 +43,8 @@ def is_memory_type(type_: ir.Type) -> bool:
 
 def _viewed(op: ir.Operation) -> ir.Value | None:
     """The memory `op`'s result is a view of (see the module docstring)."""
-    if len(op.results) != 1 or not is_memory_type(op.results[0].type):
-        return None
+    if len(op.results) != 1 or not is_memory_type(op.results[0].type) or len(op.regions):
+        return None  # an op with regions (scf.for, scf.if) yields what its body picks
     sources = [v for v in op.operands if is_memory_type(v.type)]
     if len(sources) != 1 or memory_effects(op) != []:
         return None

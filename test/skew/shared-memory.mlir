@@ -63,7 +63,7 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
-    // expected-remark @below {{demoted: consumer-half op 'memref.store' writes global memory that @vec may read: the skew would run it behind the pushes that order the peer's loads}}
+    // expected-remark @below {{demoted: consumer-half op 'memref.store' writes global memory that @vec may read or write: the skew would run it behind the pushes that order the peer's accesses}}
     scf.for %i = %c0 to %c8 step %c1 {
       "pto.tpush_to_aiv"(%w) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>

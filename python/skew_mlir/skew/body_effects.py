@@ -73,20 +73,38 @@ def overwrites_whole(op: ir.Operation, effects: list, value: ir.Value) -> bool:
     by an op nested in `op` (under an scf.if, in a loop: it may not run, or
     not on every iteration), nor one into a tile whose valid shape is not
     its whole shape by type (a tile op writes the valid rows and columns
-    only, which may be fewer at run time)."""
+    only, which may be fewer at run time), nor a product into fewer rows
+    or columns of the accumulator (_whole_region)."""
     return (any(e.kind == "write" and e.on(value) for e in effects)
             and not any(e.kind == "read" and e.value is not None and may_alias(e.value, value)
                         for e in effects)
             and any(e.kind == "read" for e in effects)
-            and _whole_valid(value.type)
+            and _whole_region(op, value)
             and not _written_inside(op, value))
 
 
-def _whole_valid(type_: ir.Type) -> bool:
-    """Whether a tile op writing a value of `type_` writes all of its
-    memory: not a tile buffer, or one whose valid shape is its shape."""
-    tile = tile_types.tile_buf(type_)
-    return tile is None or (tile.v_row, tile.v_col) == tile.shape
+def _whole_valid(tile: tile_types.TileBuf) -> bool:
+    return (tile.v_row, tile.v_col) == tile.shape
+
+
+def _whole_region(op: ir.Operation, value: ir.Value) -> bool:
+    """Whether a tile op writing `value` writes all of its memory: not a
+    tile buffer, or one whose valid shape is its shape, the region a tile
+    op writes. Into the cube's accumulator (`acc`) a product writes the
+    rows of its first tile operand and the columns of its last (tmatmul's
+    left and right, a bias row after them), valid over the whole of each
+    by type: fewer rows or columns leave the rest as they were."""
+    tile = tile_types.tile_buf(value.type)
+    if tile is None:
+        return True
+    if not _whole_valid(tile):
+        return False
+    if tile.loc != "acc":
+        return True
+    sources = [t for t in (tile_types.tile_buf(v.type) for v in op.operands if v != value)
+               if t is not None]
+    return (bool(sources) and all(_whole_valid(t) for t in sources)
+            and sources[0].rows == tile.rows and sources[-1].cols == tile.cols)
 
 
 def _written_inside(op: ir.Operation, value: ir.Value) -> bool:

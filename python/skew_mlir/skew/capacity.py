@@ -9,15 +9,20 @@ allocated side by side). A buffer the kernel places itself (constant
 `addr`) keeps its first slot where it was and the next ones follow it (addr
 + k * size): they must end within the location and meet no other buffer
 placed there and no `pto.reserve_buffer` placed there (a pipe's receive
-slots). (Nor then the copies of another placed buffer: they start at its
-own address, so the two would meet first where one of them is placed.) A
-depth whose copies do not fit is lowered (the remark says why).
+slots), in the kernel or in a function it calls; when one of those is
+placed at an address that is not a constant, or a callee cannot be read,
+a placed buffer gets no copies. (Nor then the copies of another placed
+buffer: they start at its own address, so the two would meet first where
+one of them is placed.) A depth whose copies do not fit is lowered (the
+remark says why).
 """
 
 from __future__ import annotations
 
 from mlir import ir
 
+from ..calls import call_summaries, calls_under
+from ..diagnostics import place
 from ..tile_capacity import (LOCATIONS, Capacities, kernel_usage, reserved_ranges, tile_bytes,
                              tile_location)
 from ..tile_memory import placed_address
@@ -46,9 +51,13 @@ class Room:
     buffers to fit: most loops copy none) and what the copies of its loops
     planned so far add (`commit`ted loop by loop)."""
 
-    def __init__(self, capacities: Capacities, function: ir.Operation):
+    def __init__(self, capacities: Capacities, function: ir.Operation, scope: ir.Operation):
         self.capacities = capacities
         self.function = function
+        self.scope = scope  # the op the pass runs on: callees are read inside it
+        # Why the kernel's placed buffers are not all known (a non-constant
+        # address, a callee that cannot be read), once _kernel has run.
+        self.unknown: str | None = None
         # What earlier loops' copies add, per location.
         self.committed: dict[str, int] = {}
         self._read: tuple[dict[str, int], list] | None = None
@@ -60,6 +69,14 @@ class Room:
         if self._read is not None:
             return self._read
         placed: list[tuple[ir.Operation | None, str, int, int, str]] = []
+        # The kernel's code is its function and every function it calls: a
+        # callee's tiles share the kernel's memory.
+        functions = [self.function]
+        for summary in call_summaries(self.scope, calls_under(self.function), ()):
+            if summary.problem is not None and self.unknown is None:
+                self.unknown = f"what the call to {summary.callee or 'an unknown callee'} " \
+                               f"places ({summary.problem})"
+            functions += summary.functions
 
         def visit(op):
             for result in op.results:
@@ -70,12 +87,16 @@ class Room:
                 if isinstance(start, int):
                     placed.append((op, loc, start, start + tile_bytes(result.type),
                                    "another buffer placed at"))
+                elif start is ... and self.unknown is None:
+                    self.unknown = (f"a buffer placed at an address that is not a constant "
+                                    f"({place(op.location)})")
             return ir.WalkResult.ADVANCE
 
-        self.function.walk(visit, ir.WalkOrder.PRE_ORDER)
-        for loc in LOCATIONS:
-            for base, size in reserved_ranges(self.function, loc) or ():
-                placed.append((None, loc, base, base + size, "a reserved buffer at"))
+        for function in dict.fromkeys(functions):
+            function.walk(visit, ir.WalkOrder.PRE_ORDER)
+            for loc in LOCATIONS:
+                for base, size in reserved_ranges(function, loc) or ():
+                    placed.append((None, loc, base, base + size, "a reserved buffer at"))
         self._read = kernel_usage(self.function), placed
         return self._read
 
@@ -96,7 +117,10 @@ class Room:
             copies = buffer.copies(depth)
             capacity = self.capacities.of(loc)
             start = placed_address(tile)
-            if isinstance(start, int):
+            if isinstance(start, int) and copies > 1:
+                if self.unknown is not None:
+                    return (f"depth {depth}: {copies} copies of the {_size(size)} {loc} "
+                            f"buffer at {start} may overlap {self.unknown}")
                 end = start + copies * size
                 if end > capacity:
                     return (f"depth {depth}: {copies} copies of the {_size(size)} {loc} "

@@ -17,9 +17,10 @@ order the two cores' accesses to it. The skew runs a producer copy ahead of
 the pops of earlier iterations, and a consumer copy behind the pushes of
 later ones: so the producer half may not read global memory the peer may
 write (the pop that orders the peer's store would come after the load), and
-the consumer half may not write global memory the peer may read (the push
-that orders the peer's load would come before the store). PeerMemory says
-which of those the peer may do.
+the consumer half may not touch global memory the peer may write, nor
+write global memory the peer may read (the push that orders the peer's
+access after ours would come before it). PeerMemory says which of those the
+peer may do.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ..aliasing import private_memory
 from ..effects import Effect
 from ..attributes import integer_value
 from ..tile_memory import (buffer_root, describe, first_overlap, is_allocation, is_tile_memory,
-                           may_alias)
+                           may_alias, placed_address)
 from .disjoint import moves_every_iteration
 from .body_effects import op_effects
 from .peer_memory import UNKNOWN_PEER, PeerMemory
@@ -46,16 +47,17 @@ def _effectful(halves: Halves, positions: list[int]) -> list[ir.Operation]:
 def _producer_write(op: ir.Operation, effect: Effect, halves: Halves, peer: PeerMemory,
                     fresh: set[ir.Operation]) -> ir.Value | None:
     """The tile buffer a producer-half write lands in (an allocation of the
-    core's made before the loop), or None for memory the producer half
-    allocates itself (fresh in every copy: the ops `fresh`) and for a
+    core's made before the loop, or placed at an address), or None for
+    memory the producer half allocates itself (fresh in every copy: the ops
+    `fresh`) and for a
     window of global memory that only this op touches and that moves every
     iteration (_moving_window); raises CannotSkew for any other write."""
     value = effect.value
     if effect.kind == "write" and value is not None:
         root = buffer_root(value)
         if is_allocation(root):
-            if root.owner.operation in fresh:
-                return None
+            if root.owner.operation in fresh and placed_address(root) is None:
+                return None  # placed at an address, it is the same bytes every time
             if is_tile_memory(root.type):
                 return root
         if not private_memory(value):
@@ -136,13 +138,19 @@ def check_memory(halves: Halves, peer: PeerMemory = UNKNOWN_PEER) -> list[ir.Val
                                  f"effects and the producer half {what}")
             effects = [Effect("write", None)]
         for effect in effects:
+            if effect.kind == "read" and peer.may_write(effect.value):
+                raise CannotSkew(
+                    f"consumer-half op '{op.name}' reads global memory that {peer.who} "
+                    "may write: the skew would run it behind the pushes that order the "
+                    "peer's stores after it")
             if effect.kind not in ("write", "free"):
                 continue
-            if effect.kind == "write" and peer.may_read(effect.value):
+            if effect.kind == "write" and (peer.may_read(effect.value)
+                                           or peer.may_write(effect.value)):
                 raise CannotSkew(
                     f"consumer-half op '{op.name}' writes global memory that {peer.who} "
-                    "may read: the skew would run it behind the pushes that order the "
-                    "peer's loads")
+                    "may read or write: the skew would run it behind the pushes that "
+                    "order the peer's accesses")
             if reads and (effect.value is None or unknown_reader is not None):
                 _conflict(unknown_reader or reads[0][1], op)
             writes.append((effect.value, op))

@@ -13,9 +13,12 @@ consumer copy (docs/schedules.md):
   an accumulator of tmatmul.acc, a write under an scf.if), whose state
   apart from its data (its valid shape) is set before the loop or in it,
   which a copy would not have or would keep from another iteration, that
-  is live after the loop (itself or through a view) or may overlap another
-  buffer the loop uses stays single; crossing the halves, such a buffer
-  makes the loop unskewable.
+  is live after the loop (itself or through a view), is handed on outside
+  the loop (a yield), may overlap memory the loop reaches through another
+  buffer or, placed at an address, a tile placed anywhere in the kernel, or
+  that is placed in the loop itself, stays single; crossing the halves (the
+  consumer half reaching memory the producer half writes, through the
+  buffer or another), such a buffer makes the loop unskewable.
 
 A view of a copied buffer made before the loop and used in it (a subview,
 views of it too) is taken again of each copy's slot (emit_buffers).
@@ -31,8 +34,9 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..effects import TILE_STATE_RESOURCE
-from ..tile_memory import (allocations_overlap, buffer_root, describe, is_allocation,
-                           is_tile_memory, may_alias, placed_address)
+from ..tile_capacity import tile_location
+from ..tile_memory import (buffer_root, describe, is_allocation, is_tile_memory, may_alias,
+                           placed_address)
 from .body_effects import op_effects, overwrites_whole
 from .plan import CannotSkew, Halves
 
@@ -62,8 +66,9 @@ def _inside(op: ir.Operation, loop: ir.Operation) -> bool:
 
 
 def _accesses(halves: Halves, positions: list[int]) -> dict[ir.Value, list[tuple[int, set[str]]]]:
-    """Per tile allocation made outside the body: the ops at `positions`
-    that access it (position, effect kinds), in body order."""
+    """Per root of the tile memory the ops at `positions` access (an
+    allocation, or another buffer_root): those ops (position, effect
+    kinds), in body order."""
     found: dict[ir.Value, list[tuple[int, set[str]]]] = {}
     for i in positions:
         if halves.effect_free[i]:
@@ -75,10 +80,9 @@ def _accesses(halves: Halves, positions: list[int]) -> dict[ir.Value, list[tuple
             if effect.value is None or not is_tile_memory(effect.value.type):
                 continue
             root = buffer_root(effect.value)
-            if is_allocation(root):
-                whole = effect.kind == "write" and overwrites_whole(op, effects, root)
-                kinds.setdefault(root, set()).add(
-                    "state" if _sets_state(effect, root) else "kill" if whole else effect.kind)
+            whole = effect.kind == "write" and overwrites_whole(op, effects, root)
+            kinds.setdefault(root, set()).add(
+                "state" if _sets_state(effect, root) else "kill" if whole else effect.kind)
         for root, kind in kinds.items():
             found.setdefault(root, []).append((i, kind))
     return found
@@ -106,6 +110,9 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
         if view is None:
             if used_inside:
                 return f"is read by '{user.name}' outside the loop for a value the loop uses"
+            if not any(e.value is None or may_alias(e.value, value) for e in effects):
+                # Not an access: it hands the buffer on (a yield, an iter_arg).
+                return f"is passed on by '{user.name}' outside the loop"
             continue
         reason = _views_before(view, loop, views)
         if reason is not None:
@@ -130,6 +137,8 @@ def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int,
                    others: list[ir.Value], views: list[ir.Operation]) -> str | None:
     """Why `root` must stay one buffer, or None when it may be copied (its
     views before the loop, used in it, collected in `views`)."""
+    if _inside(root.owner, loop):
+        return "is placed at an address in the loop: every iteration uses that memory"
     if any("state" in kinds for _, kinds in accesses):
         # Each copy would keep the state an iteration D or 2D back set.
         return "has its state (its valid shape) set in the loop"
@@ -138,12 +147,32 @@ def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int,
     reason = _views_before(root, loop, views)
     if reason is not None:
         return reason
-    for other in others:
-        if other != root and allocations_overlap(root, other):
-            return f"may overlap {describe(other)}"
     if placed_address(root) is ...:
         return "is placed at an address that is not a constant"
+    if placed_address(root) is not None:
+        # Tiles placed anywhere in the kernel may share its bytes, used
+        # through them where its copies are not.
+        others = [*others, *_placed(loop)]
+    for other in others:
+        if other != root and may_alias(other, root):
+            return f"may overlap {describe(other)}"
     return None
+
+
+def _placed(loop: ir.Operation) -> list[ir.Value]:
+    """The tiles placed at an address in the function holding `loop`."""
+    function = loop
+    while function.parent is not None and "function_type" not in function.attributes:
+        function = function.parent
+    found = []
+
+    def visit(op):
+        found.extend(r for r in op.results if tile_location(r.type) is not None
+                     and is_allocation(r) and placed_address(r) is not None)
+        return ir.WalkResult.ADVANCE
+
+    function.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
 
 
 def _in_order(views: list[ir.Operation]) -> list[ir.Operation]:
@@ -173,8 +202,11 @@ def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
     hazards.check_memory first: no buffer is written by both.)"""
     produced = _accesses(halves, halves.producer)
     consumed = _accesses(halves, halves.consumer)
-    roots = [r for r in dict.fromkeys([*produced, *consumed])
-             if not _inside(r.owner, loop)]
+    accessed = list(dict.fromkeys([*produced, *consumed]))
+    # An allocation made in the body is fresh in every copy, unless placed
+    # at an address (the same bytes in every iteration).
+    roots = [r for r in accessed if is_allocation(r)
+             and not (_inside(r.owner, loop) and placed_address(r) is None)]
     order = {i: n for n, i in enumerate(sorted([*halves.producer, *halves.consumer]))}
     planned = []
     for root in roots:
@@ -183,9 +215,10 @@ def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
         if not any(kind & {"write", "kill"} for _, kind in uses):
             continue  # read only: one buffer serves every iteration
         writes_producer = any(kind & {"write", "kill"} for _, kind in produced.get(root, []))
-        crossing = writes_producer and root in consumed
+        # The consumer half may reach its bytes through another buffer.
+        crossing = writes_producer and any(may_alias(other, root) for other in consumed)
         views: list[ir.Operation] = []
-        reason = _single_reason(root, loop, uses, roots, views)
+        reason = _single_reason(root, loop, uses, accessed, views)
         if reason is None:
             # Sources before their views: in block order.
             planned.append(Buffered(root.owner, crossing, tuple(_in_order(views))))

@@ -19,6 +19,7 @@ from mlir import ir
 
 from ..aliasing import first_alias, private_memory
 from ..attributes import function_name
+from ..fifo_model import VECTOR, kernel_role, subblocks
 from ..launch import launch_names
 from ..tile_memory import buffer_root
 from .body_effects import op_effects
@@ -105,7 +106,8 @@ NO_PEER = PeerMemory((frozenset(), frozenset()), "no peer")
 
 
 class PeerMemories:
-    """What the peers of each kernel may do to global memory, each kernel's
+    """What the peers of each kernel may do to global memory (a vector
+    kernel that runs as two sub-blocks is its own peer too), each kernel's
     ops read once: a kernel touches it through an effect on a value that is
     not private (aliasing.private_memory) or on an unknown value, or through
     an op whose effects are unknown (a call, say)."""
@@ -121,13 +123,18 @@ class PeerMemories:
             return NO_PEER
         if not peers:
             return UNKNOWN_PEER
+        who = (f"@{function_name(peers[0])}" if len(peers) == 1
+               else "a peer kernel")
+        if kernel_role(function) == VECTOR and any(subblocks(p, function) == 2 for p in peers):
+            # The other sub-block runs this kernel beside us, ordered
+            # against us only through the cube's messages.
+            peers = [*peers, function]
+            who += f" or the other sub-block of @{function_name(function)}"
 
         def access() -> tuple:
             found = [self._kernel(peer) for peer in peers]
             return _union(r for r, _ in found), _union(w for _, w in found)
 
-        who = (f"@{function_name(peers[0])}" if len(peers) == 1
-               else "a peer kernel")
         return PeerMemory(access, who, function)
 
     def _kernel(self, function: ir.Operation) -> tuple:
@@ -156,8 +163,10 @@ def _global_access(function: ir.Operation) -> tuple:
     access: list[frozenset | None] = [frozenset(), frozenset()]
 
     def visit(op):
-        if len(op.regions):
-            return ir.WalkResult.ADVANCE  # its nested ops say what it does
+        if op == function:
+            return ir.WalkResult.ADVANCE
+        # An op with regions has effects of its own too (linalg's on its
+        # operands), besides its nested ops' (each visited as well).
         effects = op_effects(op)
         if effects is None:
             access[:] = [ANY, ANY]

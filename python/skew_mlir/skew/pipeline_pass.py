@@ -130,7 +130,7 @@ class SkewCrossCorePipeline(Pass):
                 peer = memories.of(function if peers.role(function) else None,
                                    peers.of(function))
                 if function not in rooms:
-                    rooms[function] = Room(self.capacities, function)
+                    rooms[function] = Room(self.capacities, function, op)
                 plan = analyze(loop, slots, constants, self.remainder, peer, rooms[function])
                 plans.append(plan)
                 analysed.append((loop, plan))
