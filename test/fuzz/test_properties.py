@@ -146,7 +146,7 @@ def test_tile_generator_reaches_every_buffer_class():
             seen.update(name for name in ("b_each_iteration", "accumulate", "addressed",
                                           "second_loop", "unit_window", "rsqrt",
                                           "reductions", "middle_window", "reciprocal",
-                                          "loop_sync")
+                                          "loop_sync", "alias_read")
                         if getattr(spec, name))
             seen.update([f"spare_room={spec.spare_room}", f"a_load={spec.a_load}"])
             text = render_tile(spec)
@@ -157,7 +157,8 @@ def test_tile_generator_reaches_every_buffer_class():
                                       "!pto.partition_tensor_view<1x", "pto.tcolsum",
                                       "pto.trowexpand ins(", "pto.taxpy",
                                       "x1x", "pto.tdivs ins(%s, %t",
-                                      "pto.set_validshape %ma") if op in text)
+                                      "pto.set_validshape %ma", "%ma_alias = pto.alloc_tile addr")
+                        if op in text)
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
                   "vector_slots=2", "vector_slots=4", "b_each_iteration", "accumulate",
@@ -167,8 +168,19 @@ def test_tile_generator_reaches_every_buffer_class():
                   "unit_window", "rsqrt", "pto.trsqrt", "!pto.partition_tensor_view<1x",
                   "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
                   "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync",
-                  "a_load=even", "a_load=validshape", "pto.set_validshape %ma"):
+                  "a_load=even", "a_load=validshape", "pto.set_validshape %ma",
+                  "alias_read", "%ma_alias = pto.alloc_tile addr"):
         assert seen[value] > 0, (value, seen)
+
+
+def test_a_tile_placed_at_a_copied_buffer_keeps_it_single():
+    """Seed 350 (TileSpec.alias_read): the cube's consumer half stores the A
+    block from a second tile placed at the A buffer's address; the pass gave
+    the A buffer 2D copies, and the consumer half read the one it did not
+    redirect (output #2 differed). It demotes the loop now."""
+    spec = random_tile_pair(350)
+    assert spec.alias_read
+    assert check_pair(render_tile(spec), seed=350).startswith("PASS"), spec
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the
@@ -435,9 +447,10 @@ def test_generator_keeps_shared_memory_race_free():
     """%mem is one global memory of both kernels: one core stores into it
     (PairSpec.memory_core), the other loads from it not at all or, with
     PairSpec.handoff, only where the messages order its loads against those
-    stores; the simulator's race detector finds no race in any of them.
-    Seed 2026120250's spec (both messages cube -> vector, the vector storing
-    what the cube loads next) raced."""
+    stores (PairSpec.late_load: after the reply too); the simulator's race
+    detector finds no race in any of them. Seed 2026120250's spec (both
+    messages cube -> vector, the vector storing what the cube loads next)
+    raced."""
     from skew_mlir.sim.scheduler import simulate
     reached = collections.Counter()
     for seed in range(600):
@@ -460,9 +473,21 @@ def test_generator_keeps_shared_memory_race_free():
                 assert access["memref.load"] <= {spec.memory_core}, seed
             else:
                 reached["both cores"] += access["memref.load"] == {"cube", "vector"}
+                reached["late load"] += spec.late_load
             for args in launch_args(spec)[:1]:
                 simulate(module, args=args)  # a DataRace would raise
     assert reached[False] and reached[True] and reached["both cores"], reached
+    assert reached["late load"], reached
+
+
+def test_a_late_load_of_shared_memory_stays_behind_the_next_push():
+    """Seed 32 (PairSpec.late_load): the vector loads %mem after the cube's
+    reply, the cube stores it after the vector's next message; skewing the
+    vector's loop ran the next push ahead of the load, a data race (the
+    consumer half's reads of memory the peer writes were not checked)."""
+    spec = random_pair(32, Config())
+    assert spec.late_load
+    assert check_pair(render(spec), seed=32).startswith("PASS"), spec
 
 
 def test_generator_reaches_blocks_and_nested_modules():

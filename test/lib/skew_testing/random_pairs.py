@@ -67,7 +67,8 @@ both kernels (PairSpec.launch_more: two run-time trips of one argument).
 The memref %mem is one global memory: both kernels get the same buffer.
 One of them (PairSpec.memory_core) stores received data into it; the other
 loads nothing from it, or (PairSpec.handoff) loads only what the messages
-order against those stores.
+order against those stores (before it hands a tile over, or, with
+PairSpec.late_load, after the reply too).
 So the input has no data race (the simulator's race detector would report
 one; the property check asserts none before and after the pass).
 
@@ -271,6 +272,12 @@ class PairSpec:
     # pop of message 1): the input has no data race, and a skew that moves
     # a load ahead of the pop of message 1 makes one (issue 23 class 6).
     handoff: bool = False
+    # With handoff: the other core also loads %mem after it pops message 1
+    # of a handoff loop (adding the element to that tile): after the store
+    # of this iteration, before the next one (which follows its push of the
+    # next message 0). A skew that runs that push ahead of the load makes a
+    # race (write after read).
+    late_load: bool = False
     # A `pto.entry` function launches the kernels: "same" passes both its
     # arguments in one order; "rotated" declares the vector's parameters
     # rotated by one and passes them so, so that argument k of the vector is
@@ -434,6 +441,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
     if (config.launch_guards and 0 <= spec.launch < len(spec.loops) - 1
             and ch.boolean(0.3)):
         spec = with_launch_more(spec, ch.integer(1, 3))
+    if spec.handoff and ch.boolean(0.5):
+        spec = dataclasses.replace(spec, late_load=True)
     return spec
 
 
@@ -1019,6 +1028,11 @@ class _Function:
                     zeros = ", ".join([self.const(0, "index")] * len(self.spec.shape))
                     e = self.op(f"tensor.extract {tile}[{zeros}] : {self.tile}")
                     self.store(e, ctx.row(from_iv=False))
+                if (self.spec.late_load and i == 1 and not self.accesses_memory
+                        and handoff_loop(self.spec, loop)):
+                    x = self.op(f"memref.load %mem[{ctx.row(from_iv=False)}] : {self.mem}")
+                    splat = self.op(f"tensor.splat {x} : {self.tile}")
+                    tile = self.op(f"arith.addf {tile}, {splat} : {self.tile}")
                 self.absorb(ctx, i, tile)
         self._free(pending)
 
@@ -1492,6 +1506,7 @@ _SIMPLER = {
     "memref": [False],
     "memory_core": [CUBE],
     "handoff": [False],
+    "late_load": [False],
     "pipe_id": [0],
     "init": [False],
     "module_slots": [0],

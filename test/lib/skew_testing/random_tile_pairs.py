@@ -42,7 +42,8 @@ the last iteration's store decides), an accumulator carried across
 iterations (`tmatmul.acc` on the previous iteration's value), a mat buffer
 multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
 and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
-disjoint). The vector may push a copy in a slot of a multi-buffered vec
+disjoint; the consumer half may read the A block through a second tile
+placed at the A buffer's address, `alias_read`). The vector may push a copy in a slot of a multi-buffered vec
 tile instead of the popped tile. The cube's consumer half may store the A
 block too (`crossing`: a buffer the producer half writes and the consumer
 half reads, which a skew keeps in 2D copies), and the pointer arguments may
@@ -131,6 +132,12 @@ class TileSpec:
     # alloc_tile of half the valid rows, widened to all by set_validshape
     # before the loop: a copy made like the allocation would have half).
     a_load: str = "plain"
+    # Drawn after a_load, with `addressed` and `crossing` (A moved by a
+    # tmov from a single mat buffer): the consumer half stores the A block
+    # from a second tile placed at the A buffer's address (the same bytes,
+    # which copies of the A buffer would not redirect); the cube's receive
+    # slots are then placed too.
+    alias_read: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -163,8 +170,11 @@ def draw_tile_pair(ch) -> TileSpec:
     spec = dataclasses.replace(spec, middle_window=ch.boolean(0.3), reciprocal=ch.boolean(0.3))
     spec = dataclasses.replace(spec, loop_sync=ch.boolean(0.2))
     plain_a = spec.a_path in ("tmov", "textract") and not spec.mat_slots and not spec.addressed
-    return dataclasses.replace(spec, a_load=ch.choice(
+    spec = dataclasses.replace(spec, a_load=ch.choice(
         ["plain", "plain", "even"] + ["validshape"] * plain_a))
+    aliased = (spec.addressed and spec.crossing and not spec.mat_slots
+               and spec.a_path == "tmov" and spec.a_load != "validshape")
+    return dataclasses.replace(spec, alias_read=aliased and ch.boolean(0.5))
 
 
 def tile_pairs():
@@ -395,7 +405,10 @@ def render_tile(spec: TileSpec) -> str:
         f"    %nout = arith.constant {out_rows} : index",
         "    %fwd = pto.import_reserved_buffer {name = \"c2v\", peer_func = @vector} -> i32",
         "    %back = pto.reserve_buffer {name = \"v2c\", size = 65536, location = "
-        "#pto.address_space<mat>, auto = true} -> i32",
+        "#pto.address_space<mat>, "
+        # Placed clear of the placed mat buffers, the pops' slots are
+        # provably none of them (with alias_read, whose pair else demotes).
+        + ("auto = false, base = 131072} -> i32" if spec.alias_read else "auto = true} -> i32"),
         *init("cube", "%fwd", "%back"),
         "    %av = pto.make_tensor_view %a, shape = [%n, %k], strides = [%k, %c1] : "
         "!pto.tensor_view<?x?xf32>",
@@ -409,6 +422,8 @@ def render_tile(spec: TileSpec) -> str:
         f"    %rb = pto.alloc_tile : {right}",
         *load_b("    "),
         *a_alloc,
+        *([f"    %ma_alias = pto.alloc_tile addr = %ma_addr : {a_store}"]
+          if spec.alias_read else []),
         *view_before,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
@@ -433,7 +448,8 @@ def render_tile(spec: TileSpec) -> str:
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         *(["      %r1 = arith.addi %r0, %n : index",
            cross_w,
-           f"      pto.tstore ins({a_in} : {a_type}) outs(%xw : {cross_t})"]
+           f"      pto.tstore ins({'%ma_alias' if spec.alias_read else a_in} : {a_type}) "
+           f"outs(%xw : {cross_t})"]
           if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
         *second,
