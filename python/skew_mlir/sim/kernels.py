@@ -256,8 +256,29 @@ def make_inputs(module: ir.Module, pair: Pair, seed: int,
                                f"@{pair.functions()[role]}: {exc}") from None
             drawn[name, str(t)] = value
             values.append(value)
+        _check_noalias(func, names[role], pair.functions()[role])
         args[role] = values
     return args
+
+
+def _check_noalias(func, names: tuple, kernel: str) -> None:
+    """SimError when the launch binds one buffer to two memory arguments of
+    `func` and one of them is declared `llvm.noalias` (distinct from the
+    other arguments): the kernel's contract is broken, and what the pass
+    did on its word would be checked against an input it does not hold."""
+    attrs = func.attributes["arg_attrs"] if "arg_attrs" in func.attributes else None
+    types = arg_types(func)
+    memory = [i for i, t in enumerate(types) if isinstance(t, ir.MemRefType)
+              or isinstance(tile_types.pto_type(t), tile_types.Ptr)]
+    for a, i in enumerate(memory):
+        for j in memory[a + 1:]:
+            if names[i] is None or names[i] != names[j]:
+                continue
+            marked = [k for k in (i, j) if attrs is not None and "llvm.noalias" in attrs[k]]
+            if marked:
+                raise SimError(f"{where(func)}: the launch passes one buffer to arguments "
+                               f"#{i} and #{j} of @{kernel}, but #{marked[0]} is declared "
+                               "llvm.noalias (distinct from the other arguments)")
 
 
 def _by_entry(names: dict) -> bool:
