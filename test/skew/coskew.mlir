@@ -1041,3 +1041,46 @@ module attributes {pto.fifo_depth = 4 : i64} {
     return %r : tensor<4xf32>
   }
 }
+
+// -----
+
+// Two co-skewed pairs of loops: each remark names the loop of the other kernel
+// it is paired with (the cube's second loop named itself once).
+// REMARK: remark: co-skewed with @twice_vector's loop at {{.*}}: 2 stages
+// REMARK: remark: co-skewed with @twice_vector's loop at {{.*}}: 2 stages
+// REMARK: remark: co-skewed with @twice_cube's loop at {{.*}}: 2 stages
+// REMARK: remark: co-skewed with @twice_cube's loop at {{.*}}: 2 stages
+module {
+  func.func @twice_cube(%a: tensor<4xf32>) attributes {pto.core = "aic"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      "pto.tpush_to_aiv"(%p) : (tensor<4xf32>) -> ()
+    } {pto.pipeline_stages = 2 : i64}
+    scf.for %i = %c0 to %c4 step %c1 {
+      "pto.tpush_to_aiv"(%a) : (tensor<4xf32>) -> ()
+      %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>
+      "pto.tpush_to_aiv"(%p) : (tensor<4xf32>) -> ()
+    } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+  func.func @twice_vector() attributes {pto.core = "aiv"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      "pto.tpush_to_aic"(%x) : (tensor<4xf32>) -> ()
+      %z = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+      "pto.tpush_to_aic"(%x) : (tensor<4xf32>) -> ()
+      %z = "pto.tpop_from_aic"() : () -> tensor<4xf32>
+    } {pto.pipeline_stages = 2 : i64}
+    return
+  }
+}

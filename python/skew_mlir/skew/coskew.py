@@ -250,7 +250,7 @@ def _plan_group(pair, loops: dict, cost: CostModel | None, remainder: Remainder,
     text = _slots_text(pair)
     plans = {}
     for function, loop in loops.items():
-        other = vector if function is cube else cube
+        other = vector if function == cube else cube
         rng = ranges[function]
         n = stages[function].count
         plans[function] = CoSkewPlan(
@@ -314,7 +314,7 @@ def _auto(stages: dict, loops: dict, cube, vector, cost: CostModel, limit: int
     stage 0 (from its pop to its answer). The smallest depth with
     (2D-1) P + D C >= R, as auto_depth.py does for one loop."""
     lead = next((f for f, loop in loops.items() if loop.fifo[0].name not in POP_OPS), cube)
-    other = vector if lead is cube else cube
+    other = vector if lead == cube else cube
 
     def work(side: Stages, which) -> int:
         return sum(op_cycles(op, cost) for op, s in zip(side.handles, side.stage)

@@ -518,7 +518,7 @@ def _plan_pair(module, cube, vector, skews: list[SkewPlan], slots: SlotTable,
             mine = [p for p in skews if role_of[p.loop] == _role(function)]
             if mine:
                 _peer_blind(function, mine, slots, decided, why,
-                            [vector if function is cube else cube])
+                            [vector if function == cube else cube])
         demoted = [p for p in skews if isinstance(decided[id(p)].plan, DemotionPlan)]
         if pair.broken is not None and demoted:
             # Visible without remarks: these loops stay as written because of it.

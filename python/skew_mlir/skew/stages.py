@@ -103,6 +103,13 @@ def cut_stages(loop: ir.Operation) -> Stages:
             continue
         stage[i] = max(stage[i], min(stage[j] for j in users[i]))
 
+    for j in range(n):
+        # A tfree names the tile its pop returned: a copy in a later stage
+        # would name a value carried through the steady loop instead.
+        popped = [d for d in uses[j] if d >= 0 and stage[d] != stage[j]]
+        if names[j] in FREE_OPS and popped:
+            raise CannotSkew(f"'{names[j]}' in stage {stage[j]} frees the tile "
+                             f"'{names[popped[0]]}' popped in stage {stage[popped[0]]}")
     count = max(fixed.values()) + 1
     iter_stage = [max((stage[i] for i in members), default=0) for members in groups]
     # Scalar arith over the IV and invariants that a later stage reads is
