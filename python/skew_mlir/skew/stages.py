@@ -165,8 +165,9 @@ def _holds_fifo(op: ir.Operation) -> bool:
 
 
 def _late(name: str, stage: int, needed: int) -> str:
-    return (f"'{name}' is in stage {stage} but reads a value of stage {needed} "
-            f"(through an iter_arg updated later in the body)")
+    return (f"'{name}' is in stage {stage} but would have to move to stage {needed}: it "
+            f"reads a value of that stage, or shares an iter_arg (reading or yielding "
+            f"it) with an op of that stage")
 
 
 def pipe_shifts(cube: Stages, vector: Stages) -> str | None:
