@@ -1050,6 +1050,7 @@ module attributes {pto.fifo_depth = 4 : i64} {
 // REMARK: remark: co-skewed with @twice_vector's loop at {{.*}}: 2 stages
 // REMARK: remark: co-skewed with @twice_cube's loop at {{.*}}: 2 stages
 // REMARK: remark: co-skewed with @twice_cube's loop at {{.*}}: 2 stages
+//--- twice.mlir
 module {
   func.func @twice_cube(%a: tensor<4xf32>) attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
