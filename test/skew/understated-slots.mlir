@@ -10,8 +10,8 @@
 // RUN: pto-opt %s --pto-skew-cross-core="fifo-depth=1 remarks=true" -o %t 2>&1 | FileCheck %s
 // RUN: pto-opt %t --pto-verify-fifo -o /dev/null
 // RUN: pto-sim check %s --arg 0=12 --pass-pipeline="builtin.module(pto-skew-cross-core{fifo-depth=1})" | FileCheck %s --check-prefix=SIM
-// CHECK: understated-slots.mlir:17:5: remark: not skewed: consumer role {{.*}}: the pair deadlocks as written at trip 1
-// CHECK: understated-slots.mlir:29:5: remark: demoted: multi-round-trip: {{.*}}: the pair deadlocks as written at trip 1
+// CHECK: understated-slots.mlir:20:5: remark: not skewed: consumer role {{.*}}: the pair deadlocks as written at trip 1
+// CHECK: understated-slots.mlir:32:5: remark: demoted: multi-round-trip: {{.*}}: the pair deadlocks as written at trip 1
 // SIM: PASS
 module attributes {pto.fifo_depth = 3 : i64} {
   func.func @cube(%n: index, %w: tensor<4xf32>) attributes {pto.core = "aic"} {
