@@ -114,6 +114,7 @@ class PeerMemories:
 
     def __init__(self):
         self._access: dict[ir.Operation, tuple] = {}
+        self._twice: dict[ir.Operation, bool] = {}
 
     def of(self, function: ir.Operation | None, peers: list[ir.Operation]) -> PeerMemory:
         """The peer of code in kernel `function` whose peer may be any of
@@ -125,7 +126,7 @@ class PeerMemories:
             return UNKNOWN_PEER
         who = (f"@{function_name(peers[0])}" if len(peers) == 1
                else "a peer kernel")
-        if kernel_role(function) == VECTOR and any(subblocks(p, function) == 2 for p in peers):
+        if self._sub_blocks(function, peers):
             # The other sub-block runs this kernel beside us, ordered
             # against us only through the cube's messages.
             peers = [*peers, function]
@@ -136,6 +137,14 @@ class PeerMemories:
             return _union(r for r, _ in found), _union(w for _, w in found)
 
         return PeerMemory(access, who, function)
+
+    def _sub_blocks(self, function: ir.Operation, peers: list[ir.Operation]) -> bool:
+        """Whether vector kernel `function` runs as two sub-blocks (read once)."""
+        found = self._twice.get(function)
+        if found is None:
+            found = self._twice[function] = (kernel_role(function) == VECTOR and any(
+                subblocks(peer, function) == 2 for peer in peers))
+        return found
 
     def _kernel(self, function: ir.Operation) -> tuple:
         found = self._access.get(function)
