@@ -6,9 +6,9 @@ from mlir import ir
 
 from .. import tile_types
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
-from ..effects import FIFO_RESOURCE, Effect, memory_effects
+from ..effects import FIFO_RESOURCE, TILE_STATE_RESOURCE, Effect, memory_effects
 from ..fifo_model import pipe_of
-from ..tile_memory import may_alias
+from ..tile_memory import buffer_root, may_alias
 
 
 def op_effects(op: ir.Operation) -> list[Effect] | None:
@@ -92,8 +92,10 @@ def _whole_region(op: ir.Operation, value: ir.Value) -> bool:
     tile buffer, or one whose valid shape is its shape, the region a tile
     op writes. Into the cube's accumulator (`acc`) a product writes the
     rows of its first tile operand and the columns of its last (tmatmul's
-    left and right, a bias row after them), valid over the whole of each
-    by type: fewer rows or columns leave the rest as they were."""
+    left and right, a bias row after them; an accumulator read in, as
+    tmatmul.acc's, aside), valid over the whole of each by type and never
+    set otherwise at run time: fewer rows or columns leave the rest as they
+    were."""
     tile = tile_types.tile_buf(value.type)
     if tile is None:
         return True
@@ -101,10 +103,35 @@ def _whole_region(op: ir.Operation, value: ir.Value) -> bool:
         return False
     if tile.loc != "acc":
         return True
-    sources = [t for t in (tile_types.tile_buf(v.type) for v in op.operands if v != value)
-               if t is not None]
-    return (bool(sources) and all(_whole_valid(t) for t in sources)
-            and sources[0].rows == tile.rows and sources[-1].cols == tile.cols)
+    sources = [(v, t) for v, t in ((v, tile_types.tile_buf(v.type)) for v in op.operands
+                                   if v != value) if t is not None]
+    if not sources or not all(_whole_valid(t) and _state_fixed(v) for v, t in sources):
+        return False
+    # The product's operands: not an accumulator read in (tmatmul.acc's).
+    product = [t for _, t in sources if t.loc != "acc"] or [t for _, t in sources]
+    return product[0].rows == tile.rows and product[-1].cols == tile.cols
+
+
+def _state_fixed(value: ir.Value) -> bool:
+    """Whether the valid shape of tile `value` stays what its type says: no
+    use of it sets its state (set_validshape), hands it on (a call, a yield,
+    an op with regions) or has unknown effects."""
+    for use in value.uses:
+        user = use.owner.operation
+        effects = op_effects(user)
+        if effects is None or len(user.regions):
+            return False
+        if any(e.resource == TILE_STATE_RESOURCE and e.on(value) for e in effects):
+            return False
+        if not any(e.on(value) for e in effects) and not _is_view(user, value):
+            return False
+    return True
+
+
+def _is_view(op: ir.Operation, value: ir.Value) -> bool:
+    """Whether `op` takes a view of `value` (a subview: its own state)."""
+    return len(op.results) == 1 and buffer_root(op.results[0]) == buffer_root(value) \
+        and op.results[0] != value
 
 
 def _written_inside(op: ir.Operation, value: ir.Value) -> bool:
