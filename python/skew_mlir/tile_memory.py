@@ -41,7 +41,7 @@ def is_memory_type(type_: ir.Type) -> bool:
     return isinstance(type_, ir.MemRefType) or is_tile_memory(type_)
 
 
-def _viewed(op: ir.Operation) -> ir.Value | None:
+def viewed(op: ir.Operation) -> ir.Value | None:
     """The memory `op`'s result is a view of (see the module docstring)."""
     if len(op.results) != 1 or not is_memory_type(op.results[0].type) or len(op.regions):
         return None  # an op with regions (scf.for, scf.if) yields what its body picks
@@ -54,7 +54,7 @@ def _viewed(op: ir.Operation) -> ir.Value | None:
 def buffer_root(value: ir.Value) -> ir.Value:
     """The value at the end of `value`'s chain of views."""
     while isinstance(value, ir.OpResult):
-        source = _viewed(value.owner)
+        source = viewed(value.owner)
         if source is None:
             break
         value = source

@@ -8,7 +8,7 @@ from .. import tile_types
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import FIFO_RESOURCE, TILE_STATE_RESOURCE, Effect, memory_effects
 from ..fifo_model import pipe_of
-from ..tile_memory import buffer_root, may_alias
+from ..tile_memory import may_alias, viewed
 
 
 def op_effects(op: ir.Operation) -> list[Effect] | None:
@@ -123,15 +123,10 @@ def _state_fixed(value: ir.Value) -> bool:
             return False
         if any(e.resource == TILE_STATE_RESOURCE and e.on(value) for e in effects):
             return False
-        if not any(e.on(value) for e in effects) and not _is_view(user, value):
+        # A view (a subview) has a state of its own.
+        if not any(e.on(value) for e in effects) and viewed(user) is None:
             return False
     return True
-
-
-def _is_view(op: ir.Operation, value: ir.Value) -> bool:
-    """Whether `op` takes a view of `value` (a subview: its own state)."""
-    return len(op.results) == 1 and buffer_root(op.results[0]) == buffer_root(value) \
-        and op.results[0] != value
 
 
 def _written_inside(op: ir.Operation, value: ir.Value) -> bool:
