@@ -157,7 +157,8 @@ def test_tile_generator_reaches_every_buffer_class():
                                       "!pto.partition_tensor_view<1x", "pto.tcolsum",
                                       "pto.trowexpand ins(", "pto.taxpy",
                                       "x1x", "pto.tdivs ins(%s, %t",
-                                      "pto.set_validshape %ma", "%ma_alias = pto.alloc_tile addr")
+                                      "pto.set_validshape %ma", "%ma_alias = pto.alloc_tile addr",
+                                      "func.call @store_a")
                         if op in text)
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
@@ -169,18 +170,20 @@ def test_tile_generator_reaches_every_buffer_class():
                   "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
                   "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync",
                   "a_load=even", "a_load=validshape", "pto.set_validshape %ma",
-                  "alias_read", "%ma_alias = pto.alloc_tile addr"):
+                  "alias_read", "%ma_alias = pto.alloc_tile addr", "func.call @store_a"):
         assert seen[value] > 0, (value, seen)
 
 
-def test_a_tile_placed_at_a_copied_buffer_keeps_it_single():
-    """Seed 350 (TileSpec.alias_read): the cube's consumer half stores the A
-    block from a second tile placed at the A buffer's address; the pass gave
-    the A buffer 2D copies, and the consumer half read the one it did not
-    redirect (output #2 differed). It demotes the loop now."""
-    spec = random_tile_pair(350)
-    assert spec.alias_read
-    assert check_pair(render_tile(spec), seed=350).startswith("PASS"), spec
+@pytest.mark.parametrize("seed, where", [(415, "kernel"), (144, "callee")])
+def test_a_tile_placed_at_a_copied_buffer_keeps_it_single(seed, where):
+    """TileSpec.alias_read: a second tile placed at the A buffer's address
+    is read in the cube's consumer half (seed 415) or, in a function the
+    cube calls, after the loop (seed 144); the pass gave the A buffer 2D
+    copies, and that read found the one it did not redirect (output #2
+    differed). It demotes the loop now."""
+    spec = random_tile_pair(seed)
+    assert spec.alias_read == where
+    assert check_pair(render_tile(spec), seed=seed).startswith("PASS"), spec
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the
@@ -447,7 +450,8 @@ def test_generator_keeps_shared_memory_race_free():
     """%mem is one global memory of both kernels: one core stores into it
     (PairSpec.memory_core), the other loads from it not at all or, with
     PairSpec.handoff, only where the messages order its loads against those
-    stores (PairSpec.late_load: after the reply too); the simulator's race
+    stores (PairSpec.late_load: after the reply too), its stores
+    memref.store or linalg.fill (PairSpec.fill); the simulator's race
     detector finds no race in any of them. Seed 2026120250's spec (both
     messages cube -> vector, the vector storing what the cube loads next)
     raced."""
@@ -468,7 +472,9 @@ def test_generator_keeps_shared_memory_race_free():
                 # @cube, @vector and their helpers @cube_send0, @vector_receive0, ...
                 core = function.attributes["sym_name"].value.split("_")[0]
                 function.walk(lambda o: access[o.name].add(core) or ir.WalkResult.ADVANCE)
-            assert access["memref.store"] <= {spec.memory_core}, seed
+            assert access["memref.store"] | access["linalg.fill"] <= {spec.memory_core}, seed
+            assert bool(access["linalg.fill"]) <= spec.fill, seed
+            reached["fill"] += bool(access["linalg.fill"])
             if not spec.handoff:
                 assert access["memref.load"] <= {spec.memory_core}, seed
             else:
@@ -477,7 +483,7 @@ def test_generator_keeps_shared_memory_race_free():
             for args in launch_args(spec)[:1]:
                 simulate(module, args=args)  # a DataRace would raise
     assert reached[False] and reached[True] and reached["both cores"], reached
-    assert reached["late load"], reached
+    assert reached["late load"] and reached["fill"], reached
 
 
 def test_a_late_load_of_shared_memory_stays_behind_the_next_push():
@@ -488,6 +494,17 @@ def test_a_late_load_of_shared_memory_stays_behind_the_next_push():
     spec = random_pair(32, Config())
     assert spec.late_load
     assert check_pair(render(spec), seed=32).startswith("PASS"), spec
+
+
+def test_a_linalg_fill_of_shared_memory_is_a_peer_write():
+    """Seed 281 (PairSpec.fill, handoff): the vector stores into %mem by
+    linalg.fill of a one-element subview; the cube loads %mem in its
+    producer half, ahead of the pops that order the fill. The peer's writes
+    were read from ops without regions only, so the cube's loops were
+    skewed: a data race."""
+    spec = random_pair(281, Config())
+    assert spec.fill and spec.handoff
+    assert check_pair(render(spec), seed=281).startswith("PASS"), spec
 
 
 def test_generator_reaches_blocks_and_nested_modules():

@@ -17,11 +17,13 @@ from skew_mlir.fifo_model import pipe_of
 from skew_mlir.loop_ranges import Constants
 from skew_mlir.sim.check import differential_check
 from skew_mlir.op_costs import CostModel, load_cost_model
+from skew_mlir.tile_capacity import capacities
 from skew_mlir.sim.loading import clone
 from skew_mlir.sim.timing import steady_state, timing
 from skew_mlir.sim.variants import with_slots, with_trip
 from skew_mlir.skew.analysis import analyze
 from skew_mlir.skew.auto_depth import estimate
+from skew_mlir.skew.capacity import Room
 from skew_mlir.skew.loops import find_pipeline_loops
 from skew_mlir.skew.pairing import VisiblePeers
 from skew_mlir.skew.plan import SkewPlan
@@ -55,7 +57,9 @@ def test_the_estimate_matches_the_simulated_steady_state(example):
         module = ir.Module.parseFile(str(example))
         with_trip(module, 64)
         loops = find_pipeline_loops(module.operation).loops
-        plan = next(p for p in (analyze(l, {pipe_of(f): 4 for f in l.fifo}, Constants())
+        plan = next(p for p in (analyze(l, {pipe_of(f): 4 for f in l.fifo}, Constants(),
+                                        Room(capacities("a2a3"), l.op.parent.parent.parent,
+                                             module.operation))
                                 for l in loops)
                     if isinstance(p, SkewPlan))
         guess = estimate(plan, VisiblePeers(module.operation).peer(plan.loop), CostModel())

@@ -19,14 +19,14 @@ from .plan import CannotSkew, DemotionPlan, GuardedRange, SkewPlan
 from .slicing import split_halves
 
 
-def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-            remainder: Remainder = Remainder.PEEL, peer: PeerMemory = UNKNOWN_PEER,
-            room: Room | None = None) -> SkewPlan | DemotionPlan | None:
+def analyze(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants, room: Room,
+            remainder: Remainder = Remainder.PEEL, peer: PeerMemory = UNKNOWN_PEER
+            ) -> SkewPlan | DemotionPlan | None:
     """None for a loop that is not cross-core (left alone), else a skew or a
     demotion. `slots`: the slot count of each pipe the loop uses;
     `constants` reads the bounds; `remainder` is the pass option; `peer`:
     what the peer kernel may do to global memory; `room`: the tile memory
-    of its kernel (None: the copies of its buffers are not bounded)."""
+    of its kernel."""
     if not loop.fifo and not loop.calls:
         return None
     try:
@@ -87,7 +87,7 @@ def left_alone(loop: PipelineLoop) -> str:
 
 
 def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
-               remainder: Remainder, peer: PeerMemory, room: Room | None) -> SkewPlan:
+               remainder: Remainder, peer: PeerMemory, room: Room) -> SkewPlan:
     op = loop.op
     for fifo in loop.fifo:
         parent = fifo.parent
@@ -107,7 +107,7 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     halves = split_halves(op)
     _check_pipes(loop.fifo)
     check_memory(halves, peer)
-    buffers = plan_buffers(op, halves)
+    buffers = plan_buffers(op, halves, room)
     messages = Counter(pipe_of(f) for f in loop.fifo)
     pipes = {pipe: PipeBudget(slots[pipe], count) for pipe, count in messages.items()}
     counts = set(slots.values())
@@ -126,10 +126,10 @@ def _plan_skew(loop: PipelineLoop, slots: dict[Pipe, int], constants: Constants,
     return SkewPlan.producer_skew(op, halves, rng, depth, remainder, text, buffers)
 
 
-def _fit(depth: Depth, buffers: tuple, room: Room | None, redo) -> Depth:
+def _fit(depth: Depth, buffers: tuple, room: Room, redo) -> Depth:
     """`depth`, lowered until the copies of `buffers` fit `room` (`redo(d)`:
     the depth rule again from d); raises CannotSkew when none does."""
-    if not buffers or room is None or depth.depth < 1:
+    if not buffers or depth.depth < 1:
         return depth
     fitted, reason = room.fit(buffers, depth.depth)
     if reason is None:

@@ -9,7 +9,7 @@ allocated side by side). A buffer the kernel places itself (constant
 `addr`) keeps its first slot where it was and the next ones follow it (addr
 + k * size): they must end within the location and meet no other buffer
 placed there and no `pto.reserve_buffer` placed there (a pipe's receive
-slots), in the kernel or in a function it calls; when one of those is
+slots), in the kernel or in a function it calls, the first slot included; when one of those is
 placed at an address that is not a constant, or a callee cannot be read,
 a placed buffer gets no copies. (Nor then the copies of another placed
 buffer: they start at its own address, so the two would meet first where
@@ -25,7 +25,7 @@ from ..calls import call_summaries, calls_under
 from ..diagnostics import place
 from ..tile_capacity import (LOCATIONS, Capacities, kernel_usage, reserved_ranges, tile_bytes,
                              tile_location)
-from ..tile_memory import placed_address
+from ..tile_memory import is_allocation, placed_address
 
 
 def _size(number: int) -> str:
@@ -60,15 +60,22 @@ class Room:
         self.unknown: str | None = None
         # What earlier loops' copies add, per location.
         self.committed: dict[str, int] = {}
-        self._read: tuple[dict[str, int], list] | None = None
+        self._read: tuple[dict[str, int], list, list[ir.Value]] | None = None
 
-    def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation | None, str, int, int, str]]]:
-        """What the kernel already occupies per location, and the buffers it
-        places itself and the ranges it reserves: (allocation, location,
-        start, end, what it is)."""
+    def placed_tiles(self) -> list[ir.Value]:
+        """The tiles the kernel and its callees place at an address (a
+        constant one or not); `unknown` says when that list may be short."""
+        return self._kernel()[2]
+
+    def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation | None, str, int, int, str]],
+                               list[ir.Value]]:
+        """What the kernel already occupies per location; the buffers it
+        places itself at constant addresses and the ranges it reserves:
+        (allocation, location, start, end, what it is); its placed tiles."""
         if self._read is not None:
             return self._read
         placed: list[tuple[ir.Operation | None, str, int, int, str]] = []
+        tiles: list[ir.Value] = []
         # The kernel's code is its function and every function it calls: a
         # callee's tiles share the kernel's memory.
         functions = [self.function]
@@ -84,6 +91,8 @@ class Room:
                 if loc is None:
                     continue
                 start = placed_address(result)
+                if start is not None and is_allocation(result):
+                    tiles.append(result)
                 if isinstance(start, int):
                     placed.append((op, loc, start, start + tile_bytes(result.type),
                                    "another buffer placed at"))
@@ -97,7 +106,7 @@ class Room:
             for loc in LOCATIONS:
                 for base, size in reserved_ranges(function, loc) or ():
                     placed.append((None, loc, base, base + size, "a reserved buffer at"))
-        self._read = kernel_usage(self.function), placed
+        self._read = kernel_usage(self.function), placed, tiles
         return self._read
 
     def commit(self, buffers: tuple, depth: int) -> None:
@@ -109,7 +118,7 @@ class Room:
     def problem(self, buffers: tuple, depth: int) -> str | None:
         """Why the copies of `buffers` (multibuffer.Buffered) at `depth` do
         not fit, or None when they do."""
-        usage, placed = self._kernel()
+        usage, placed, _ = self._kernel()
         extra = _added(buffers, depth)
         for buffer in buffers:
             tile = buffer.alloc.results[0]
@@ -127,7 +136,7 @@ class Room:
                             f"buffer at {start} end past the {_size(capacity)} of {loc}")
                 for other, other_loc, low, high, what in placed:
                     if (other_loc == loc and (other is None or other != buffer.alloc)
-                            and low < end and start + size < high):
+                            and low < end and start < high):
                         return (f"depth {depth}: {copies} copies of the {_size(size)} "
                                 f"{loc} buffer at {start} would overlap {what} {low}")
         for buffer in buffers:

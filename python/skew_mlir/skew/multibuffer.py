@@ -15,7 +15,8 @@ consumer copy (docs/schedules.md):
   which a copy would not have or would keep from another iteration, that
   is live after the loop (itself or through a view), is handed on outside
   the loop (a yield), may overlap memory the loop reaches through another
-  buffer or, placed at an address, a tile placed anywhere in the kernel, or
+  buffer or, placed at an address, a tile placed anywhere in the kernel or
+  a function it calls (or one whose address is not known), or
   that is placed in the loop itself, stays single; crossing the halves (the
   consumer half reaching memory the producer half writes, through the
   buffer or another), such a buffer makes the loop unskewable.
@@ -34,10 +35,10 @@ from typing import NamedTuple
 from mlir import ir
 
 from ..effects import TILE_STATE_RESOURCE
-from ..tile_capacity import tile_location
 from ..tile_memory import (buffer_root, describe, is_allocation, is_tile_memory, may_alias,
                            placed_address)
 from .body_effects import op_effects, overwrites_whole
+from .capacity import Room
 from .plan import CannotSkew, Halves
 
 
@@ -134,7 +135,7 @@ def _is_view_of(view: ir.Operation, source: ir.Operation) -> bool:
 
 
 def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int, set[str]]],
-                   others: list[ir.Value], views: list[ir.Operation]) -> str | None:
+                   others: list[ir.Value], views: list[ir.Operation], room: Room) -> str | None:
     """Why `root` must stay one buffer, or None when it may be copied (its
     views before the loop, used in it, collected in `views`)."""
     if _inside(root.owner, loop):
@@ -150,29 +151,16 @@ def _single_reason(root: ir.Value, loop: ir.Operation, accesses: list[tuple[int,
     if placed_address(root) is ...:
         return "is placed at an address that is not a constant"
     if placed_address(root) is not None:
-        # Tiles placed anywhere in the kernel may share its bytes, used
-        # through them where its copies are not.
-        others = [*others, *_placed(loop)]
+        # Tiles placed anywhere in the kernel or its callees may share its
+        # bytes, used through them where its copies are not.
+        placed = room.placed_tiles()
+        if room.unknown is not None:
+            return f"may overlap {room.unknown}"
+        others = [*others, *placed]
     for other in others:
         if other != root and may_alias(other, root):
             return f"may overlap {describe(other)}"
     return None
-
-
-def _placed(loop: ir.Operation) -> list[ir.Value]:
-    """The tiles placed at an address in the function holding `loop`."""
-    function = loop
-    while function.parent is not None and "function_type" not in function.attributes:
-        function = function.parent
-    found = []
-
-    def visit(op):
-        found.extend(r for r in op.results if tile_location(r.type) is not None
-                     and is_allocation(r) and placed_address(r) is not None)
-        return ir.WalkResult.ADVANCE
-
-    function.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
 
 
 def _in_order(views: list[ir.Operation]) -> list[ir.Operation]:
@@ -196,9 +184,10 @@ def _after(op: ir.Operation, loop: ir.Operation) -> bool:
     return loop.is_before_in_block(op)
 
 
-def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
-    """The tile buffers to copy; raises CannotSkew for a buffer that crosses
-    the halves but must stay single. (Which half writes what is checked by
+def plan_buffers(loop: ir.Operation, halves: Halves, room: Room) -> tuple[Buffered, ...]:
+    """The tile buffers to copy (`room`: the tile memory of the loop's
+    kernel); raises CannotSkew for a buffer that crosses the halves but must
+    stay single. (Which half writes what is checked by
     hazards.check_memory first: no buffer is written by both.)"""
     produced = _accesses(halves, halves.producer)
     consumed = _accesses(halves, halves.consumer)
@@ -218,7 +207,7 @@ def plan_buffers(loop: ir.Operation, halves: Halves) -> tuple[Buffered, ...]:
         # The consumer half may reach its bytes through another buffer.
         crossing = writes_producer and any(may_alias(other, root) for other in consumed)
         views: list[ir.Operation] = []
-        reason = _single_reason(root, loop, uses, accessed, views)
+        reason = _single_reason(root, loop, uses, accessed, views, room)
         if reason is None:
             # Sources before their views: in block order.
             planned.append(Buffered(root.owner, crossing, tuple(_in_order(views))))

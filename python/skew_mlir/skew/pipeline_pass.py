@@ -131,7 +131,7 @@ class SkewCrossCorePipeline(Pass):
                                    peers.of(function))
                 if function not in rooms:
                     rooms[function] = Room(self.capacities, function, op)
-                plan = analyze(loop, slots, constants, self.remainder, peer, rooms[function])
+                plan = analyze(loop, slots, constants, rooms[function], self.remainder, peer)
                 plans.append(plan)
                 analysed.append((loop, plan))
                 bounds[loop.op] = _slot_bound(loop, slots)

@@ -68,7 +68,9 @@ The memref %mem is one global memory: both kernels get the same buffer.
 One of them (PairSpec.memory_core) stores received data into it; the other
 loads nothing from it, or (PairSpec.handoff) loads only what the messages
 order against those stores (before it hands a tile over, or, with
-PairSpec.late_load, after the reply too).
+PairSpec.late_load, after the reply too). Its stores may be `linalg.fill`s
+of a one-element subview (PairSpec.fill: effects declared by a linalg op on
+a memref view, which the peer's memory reads from the op itself).
 So the input has no data race (the simulator's race detector would report
 one; the property check asserts none before and after the pass).
 
@@ -278,6 +280,8 @@ class PairSpec:
     # next message 0). A skew that runs that push ahead of the load makes a
     # race (write after read).
     late_load: bool = False
+    # The stores into %mem are linalg.fill of a subview of the row.
+    fill: bool = False
     # A `pto.entry` function launches the kernels: "same" passes both its
     # arguments in one order; "rotated" declares the vector's parameters
     # rotated by one and passes them so, so that argument k of the vector is
@@ -319,6 +323,7 @@ class Config:
     late_frees: bool = True  # PairSpec.late_free
     entries: bool = True  # PairSpec.entry
     launch_guards: bool = True  # PairSpec.launch_guard
+    fills: bool = True  # PairSpec.fill
 
 
 # --- choosers -------------------------------------------------------------------
@@ -443,6 +448,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = with_launch_more(spec, ch.integer(1, 3))
     if spec.handoff and ch.boolean(0.5):
         spec = dataclasses.replace(spec, late_load=True)
+    if config.fills and spec.memref and ch.boolean(0.3):
+        spec = dataclasses.replace(spec, fill=True)
     return spec
 
 
@@ -1045,11 +1052,22 @@ class _Function:
             one = self.const(1, "index")
             self.emit(f"{r} = scf.for {j} = {self.const(0, 'index')} to {one} step {one} "
                       f"iter_args({m} = %mem) -> ({mem}) {{")
-            self.emit(f"  memref.store {value}, {m}[{row}] : {mem}")
+            self.write(value, m, row, "  ")
             self.emit(f"  scf.yield {m} : {mem}")
             self.emit("}")
             return
-        self.emit(f"memref.store {value}, {self.store_target()}[{row}] : {mem}")
+        self.write(value, self.store_target(), row)
+
+    def write(self, value: str, target: str, row: str, indent: str = "") -> None:
+        """Stores `value` at `target`[`row`] (PairSpec.fill: by a linalg.fill
+        of that element's subview)."""
+        if not self.spec.fill:
+            self.emit(f"{indent}memref.store {value}, {target}[{row}] : {self.mem}")
+            return
+        view, element = self.fresh("sv"), "memref<1xf32, strided<[1], offset: ?>>"
+        self.emit(f"{indent}{view} = memref.subview {target}[{row}] [1] [1] : "
+                  f"{self.mem} to {element}")
+        self.emit(f"{indent}linalg.fill ins({value} : f32) outs({view} : {element})")
 
     def store_target(self) -> str:
         """The memref stores go to, defined once at the top of the function."""

@@ -43,7 +43,8 @@ iterations (`tmatmul.acc` on the previous iteration's value), a mat buffer
 multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
 and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
 disjoint; the consumer half may read the A block through a second tile
-placed at the A buffer's address, `alias_read`). The vector may push a copy in a slot of a multi-buffered vec
+placed at the A buffer's address, `alias_read`, or a function the cube
+calls after the loop may read the last one so). The vector may push a copy in a slot of a multi-buffered vec
 tile instead of the popped tile. The cube's consumer half may store the A
 block too (`crossing`: a buffer the producer half writes and the consumer
 half reads, which a skew keeps in 2D copies), and the pointer arguments may
@@ -136,8 +137,10 @@ class TileSpec:
     # tmov from a single mat buffer): the consumer half stores the A block
     # from a second tile placed at the A buffer's address (the same bytes,
     # which copies of the A buffer would not redirect); the cube's receive
-    # slots are then placed too.
-    alias_read: bool = False
+    # slots are then placed too. "kernel": that tile is the cube's own;
+    # "callee": a function the cube calls after the loop places it and
+    # stores the last A block from it (to rows of its own).
+    alias_read: str = ""
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -174,7 +177,13 @@ def draw_tile_pair(ch) -> TileSpec:
         ["plain", "plain", "even"] + ["validshape"] * plain_a))
     aliased = (spec.addressed and spec.crossing and not spec.mat_slots
                and spec.a_path == "tmov" and spec.a_load != "validshape")
-    return dataclasses.replace(spec, alias_read=aliased and ch.boolean(0.5))
+    where = ch.choice(["kernel", "callee"]) if aliased and ch.boolean(0.5) else ""
+    if where:
+        # Skewed (else the aliasing read proves nothing), the last
+        # iteration's A block in a copy other than the first.
+        spec = dataclasses.replace(spec, noalias=True, cube_stages=ch.choice([2, 3]),
+                                   trip=ch.choice([2, 3, 4]))
+    return dataclasses.replace(spec, alias_read=where)
 
 
 def tile_pairs():
@@ -253,7 +262,8 @@ def render_tile(spec: TileSpec) -> str:
     loop_sync = [f"      {barrier}"] if spec.loop_sync else []
     n = spec.trip * r
     # With `crossing`, %out holds a second block of rows: the A blocks.
-    out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
+    out_rows = (2 * max(n, r) + r * (spec.alias_read == "callee") if spec.crossing
+                else max(n, r))
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
     a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
@@ -423,7 +433,7 @@ def render_tile(spec: TileSpec) -> str:
         *load_b("    "),
         *a_alloc,
         *([f"    %ma_alias = pto.alloc_tile addr = %ma_addr : {a_store}"]
-          if spec.alias_read else []),
+          if spec.alias_read == "kernel" else []),
         *view_before,
         f"    %la = pto.alloc_tile : {left}",
         f"    %acc = pto.alloc_tile : {acc}",
@@ -448,15 +458,27 @@ def render_tile(spec: TileSpec) -> str:
         *([f"      pto.tfree_from_aiv {split}"] if spec.free[0] else []),
         *(["      %r1 = arith.addi %r0, %n : index",
            cross_w,
-           f"      pto.tstore ins({'%ma_alias' if spec.alias_read else a_in} : {a_type}) "
-           f"outs(%xw : {cross_t})"]
+           f"      pto.tstore ins({'%ma_alias' if spec.alias_read == 'kernel' else a_in} : "
+           f"{a_type}) outs(%xw : {cross_t})"]
           if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
+        *([f"    %r2 = arith.constant {2 * max(n, r)} : index",
+           window("%yw", "%ov", "%r2", "%rows, %k", f"{r}x{k}")[0],
+           f"    func.call @store_a(%yw) : ({cross_t}) -> ()"]
+          if spec.alias_read == "callee" else []),
         *second,
         *sync,
         "    return",
         "  }",
     ]
+    if spec.alias_read == "callee":
+        cube = [f"  func.func private @store_a(%xw: {cross_t}) {{",
+                f"    %ma_addr = arith.constant {addresses['ma']} : i64",
+                f"    %ma_alias = pto.alloc_tile addr = %ma_addr : {a_store}",
+                f"    pto.tstore ins(%ma_alias : {a_store}) outs(%xw : {cross_t})",
+                "    return",
+                "  }",
+                *cube]
     body = []
     # The scratch tile, an iter_arg of the vector's loop when `carried`.
     tmp = "%tmp_i" if spec.carried else "%tmp"
