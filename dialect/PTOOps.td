@@ -29,6 +29,12 @@ def PTO_Scalar : AnyTypeOf<[AnyInteger, AnyFloat, Index]>;
 // Tile ops in destination-passing style: ins(...) outs(%dst : type)
 //===----------------------------------------------------------------------===//
 
+// A destination the op overwrites only in part (a window, the positions an
+// index tile names, the first row tci fills): what it held elsewhere stays, so it is read as well.
+def PTO_PartialDst
+    : Arg<PTO_TileLike, "the destination tile, partly overwritten",
+          [MemRead, MemWrite]>;
+
 class PTO_DpsOp<string mnemonic, dag srcs, string srcFormat,
                 list<Trait> traits = []> : PTO_Op<mnemonic, traits> {
   let arguments = !con(srcs, (ins Arg<PTO_TileLike, "the destination tile",
@@ -301,6 +307,10 @@ def PTO_TCIOp
                             OptionalAttr<BoolAttr>:$descending),
                 "$start (`,` $tmp^)? `:` type($start) (`,` qualified(type($tmp))^)?"> {
   let summary = "fill a tile with consecutive integers from start (downwards when descending)";
+  // pto-isa's TCI writes as many elements as the valid columns, in storage
+  // order: the first row of a tile of several.
+  let arguments = (ins AnyInteger:$start, PTO_OptScratch:$tmp,
+                       OptionalAttr<BoolAttr>:$descending, PTO_PartialDst:$dst);
 }
 
 // One element of a tile at a linear offset.
@@ -366,11 +376,6 @@ def PTO_TPrintOp : PTO_Op<"tprint", [MemoryEffects<[MemWrite]>]> {
 // The state of a tile buffer apart from its data (native/pto_dialect.h).
 def PTO_TileState : Resource<"::skew::pto::TileStateResource">;
 
-// A destination the op overwrites only in part (a window, the positions an
-// index tile names): what it held elsewhere stays, so it is read as well.
-def PTO_PartialDst
-    : Arg<PTO_TileLike, "the destination tile, partly overwritten",
-          [MemRead, MemWrite]>;
 
 defvar TernaryFormat = "$src0 `,` $src1 `,` $src2 `:` qualified(type($src0)) `,` "
                        "qualified(type($src1)) `,` qualified(type($src2))";

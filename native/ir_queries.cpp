@@ -119,6 +119,24 @@ bool isSymbolTable(MlirOperation op) {
   return unwrap(op)->hasTrait<OpTrait::SymbolTable>();
 }
 
+bool mayRunAgainAfter(MlirOperation op, MlirOperation other) {
+  Operation *inner = unwrap(op), *outer = unwrap(other);
+  for (Region *region = inner->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    if (!region->isAncestor(outer->getParentRegion()))
+      continue;
+    if (!region->hasOneBlock())
+      return true;
+    Operation *holder = region->getParentOp();
+    if (holder->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return false;
+    auto branch = dyn_cast<RegionBranchOpInterface>(holder);
+    if (!branch || branch.isRepetitiveRegion(region->getRegionNumber()))
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::vector<MemoryEffect>> memoryEffects(MlirOperation op) {
   std::optional<llvm::SmallVector<MemoryEffects::EffectInstance>> effects =
       getEffectsRecursively(unwrap(op));

@@ -69,6 +69,12 @@ std::string controlFlowKind(MlirOperation op);
 // Whether `op` has the SymbolTable trait (a module-like op holding symbols).
 bool isSymbolTable(MlirOperation op);
 
+// Whether `other` (outside `op`) may run again after `op` within one run of
+// their function: a region holding both repeats (the body of a loop, a
+// RegionBranchOpInterface region that may branch back to itself, a region of
+// an op of unknown control flow) or has several blocks (a CFG may cycle).
+bool mayRunAgainAfter(MlirOperation op, MlirOperation other);
+
 // The memory effects of `op` and its nested ops: (kind, the value affected
 // or null, the resource's name), kind being "read", "write", "allocate" or
 // "free"; nothing when MLIR cannot establish them.

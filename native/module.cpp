@@ -426,6 +426,9 @@ NB_MODULE(_native, m) {
         "\"branch\" (RegionBranchOpInterface), \"terminator\" "
         "(RegionBranchTerminatorOpInterface), \"call\" (CallOpInterface) or "
         "\"\" (see native/ir_queries.h).");
+  m.def("may_run_again_after", &skew::mayRunAgainAfter, "operation"_a, "other"_a,
+        "Whether `other` (outside `operation`) may run again after it in one "
+        "run of their function (see native/ir_queries.h).");
   m.def("is_symbol_table", &skew::isSymbolTable, "operation"_a,
         "Whether the operation has the SymbolTable trait.");
   m.def(

@@ -1382,8 +1382,11 @@ LogicalResult StoreScalarOp::verify() {
 }
 
 LogicalResult ReserveBufferOp::verify() {
-  if (getSize() <= 0)
-    return emitOpError("size must be positive, got ") << getSize();
+  // Read signed: an I32Attr's accessor is unsigned, so -1 would pass.
+  if (getSizeAttr().getInt() <= 0)
+    return emitOpError("size must be positive, got ") << getSizeAttr().getInt();
+  if (IntegerAttr base = getBaseAttr(); base && base.getInt() < 0)
+    return emitOpError("base must be >= 0, got ") << base.getInt();
   if (getLocation() == AddressSpace::GM || getLocation() == AddressSpace::Zero)
     return emitOpError("reserves a core-local buffer, not in '")
            << stringifyAddressSpace(getLocation()) << "'";

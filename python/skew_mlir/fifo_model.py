@@ -31,7 +31,7 @@ from mlir import ir
 
 from . import _native, dialect as pto, tile_types
 from .attributes import function_name, integer_value, string_value
-from .calls import call_summaries, calls_under
+from .calls import CallSummary, call_summaries, calls_under
 from .diagnostics import LocatedError
 from .launch import entry_functions
 
@@ -347,23 +347,62 @@ def kernels_of(module: ir.Operation) -> tuple[dict[str, list[ir.Operation]],
                 continue
             if role is not None:
                 found[role].append(child)
-    launched = launched_functions(module)
-    if launched is not None:
+    launches = _launches(module)
+    if launches is not None:
+        launched = [function for _, _, summary in launches for function in summary.functions]
         found = {role: [f for f in functions if any(f == g for g in launched)]
                  for role, functions in found.items()}
+        errors += _launch_errors(launches, found[CUBE] + found[VECTOR])
     return found, errors
+
+
+def _launches(module: ir.Operation) -> list[tuple[ir.Operation, ir.Operation, CallSummary]] | None:
+    """(entry, call, what it runs) for every call under the `pto.entry`
+    functions directly in `module`; None when it has no entry function."""
+    entries = entry_functions(module)
+    if not entries:
+        return None
+    launches = []
+    for entry in entries:
+        calls = calls_under(entry)
+        launches += [(entry, call, summary) for call, summary
+                     in zip(calls, call_summaries(module, calls, ()))]
+    return launches
+
+
+def _launch_errors(launches: list, kernels: list[ir.Operation]) -> list[tuple[ir.Operation, str]]:
+    """The launches of `kernels` that are not one unconditional call in an
+    entry's body: every tool models one run of each kernel of the pair, so a
+    kernel an entry calls twice, under control flow (maybe never) or through
+    another function is a located error, not a guess."""
+    errors = []
+    for kernel in kernels:
+        name = function_name(kernel)
+        called_by: list[str] = []
+        for entry, call, summary in launches:
+            head = f"the pto.entry @{function_name(entry)}"
+            if summary.functions and summary.functions[0] == kernel:
+                if call.parent != entry:
+                    errors.append((call, f"{head} launches @{name} inside '{call.parent.name}': "
+                                         f"a launch runs each kernel once, unconditionally"))
+                elif function_name(entry) in called_by:
+                    errors.append((call, f"{head} launches @{name} a second time: a launch "
+                                         f"runs each kernel once"))
+                called_by.append(function_name(entry))
+            elif any(function == kernel for function in summary.functions[1:]):
+                errors.append((call, f"{head} runs @{name} through its call to "
+                                     f"{summary.callee}: a launch calls each kernel directly"))
+    return errors
 
 
 def launched_functions(module: ir.Operation) -> list[ir.Operation] | None:
     """The functions the `pto.entry` functions directly in `module` run
     through their calls (CallOpInterface), directly or not; None when
     `module` has no entry function."""
-    entries = entry_functions(module)
-    if not entries:
+    launches = _launches(module)
+    if launches is None:
         return None
-    return [function for entry in entries
-            for summary in call_summaries(module, calls_under(entry), ())
-            for function in summary.functions]
+    return [function for _, _, summary in launches for function in summary.functions]
 
 
 def unlaunched_functions(module: ir.Operation) -> list[ir.Operation]:

@@ -292,6 +292,22 @@ func.func @reserve_nothing() {
 
 // -----
 
+func.func @reserve_negative() {
+  // expected-error @below {{'pto.reserve_buffer' op size must be positive, got -4096}}
+  %b = pto.reserve_buffer {name = "fifo", size = -4096, location = <vec>, auto = true} -> i32
+  return
+}
+
+// -----
+
+func.func @reserve_below_zero() {
+  // expected-error @below {{'pto.reserve_buffer' op base must be >= 0, got -1024}}
+  %b = pto.reserve_buffer {name = "fifo", size = 4096, location = <vec>, auto = false, base = -1024} -> i32
+  return
+}
+
+// -----
+
 func.func @reserve_in_gm() {
   // expected-error @below {{'pto.reserve_buffer' op reserves a core-local buffer, not in 'gm'}}
   %b = pto.reserve_buffer {name = "fifo", size = 1024, location = <gm>, auto = true} -> i32

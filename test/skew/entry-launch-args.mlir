@@ -80,19 +80,19 @@ module {
 }
 
 // -----
-// The entry launches the vector twice: what its arguments hold cannot be
-// told, so nothing relates its loop to the cube's.
+// The entry launches the vector twice: every tool models one run of each
+// kernel, so that is an error at the second launch (it was a demotion).
 module {
   func.func @launch(%n: index, %o: tensor<4xf32>) attributes {pto.entry} {
     %r = func.call @cube(%n, %o) : (index, tensor<4xf32>) -> tensor<4xf32>
     func.call @vec(%n, %o) : (index, tensor<4xf32>) -> ()
+    // expected-error @below {{the pto.entry @launch launches @vec a second time: a launch runs each kernel once}}
     func.call @vec(%n, %o) : (index, tensor<4xf32>) -> ()
     return
   }
   func.func private @cube(%n: index, %o: tensor<4xf32>) -> tensor<4xf32> attributes {pto.core = "aic"} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-remark @below {{demoted: the pair cannot be proved as written (FIFO ops in an scf.for with a dynamic trip count}}
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %o) -> (tensor<4xf32>) {
       "pto.tpush_to_aiv"(%o) : (tensor<4xf32>) -> ()
       %p = "pto.tpop_from_aiv"() : () -> tensor<4xf32>

@@ -310,3 +310,39 @@ func.func @vector(%c: i1) attributes {pto.core = "aiv"} {
   }
   return
 }
+
+// -----
+
+// A step that is not a positive constant and not provably positive (here
+// 1 - 1 = 0, or a launch argument): the loop may never end, so no trip count
+// stands for it. Before, both were "FIFO verified" over every trip count.
+func.func @cube(%t: tensor<16xf32>, %s: index) attributes {pto.core = "aic"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.subi %c1, %c1 : index
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for whose step may be zero or negative}}
+  scf.for %i = %c0 to %c8 step %zero {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for whose step may be zero or negative}}
+  scf.for %i = %c0 to %c8 step %s {
+    "pto.tpush_to_aiv"(%t) : (tensor<16xf32>) -> ()
+  }
+  return
+}
+func.func @vector(%t: tensor<16xf32>, %s: index) attributes {pto.core = "aiv"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.subi %c1, %c1 : index
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for whose step may be zero or negative}}
+  scf.for %i = %c0 to %c8 step %zero {
+    %p = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  // expected-warning @below {{could not prove FIFO message counts, tile types or deadlock freedom: FIFO ops in an scf.for whose step may be zero or negative}}
+  scf.for %i = %c0 to %c8 step %s {
+    %p = "pto.tpop_from_aic"() : () -> tensor<16xf32>
+  }
+  return
+}

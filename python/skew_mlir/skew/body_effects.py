@@ -8,7 +8,7 @@ from .. import tile_types
 from ..dialect import FREE_OPS, POP_OPS, PUSH_OPS
 from ..effects import FIFO_RESOURCE, TILE_STATE_RESOURCE, Effect, memory_effects
 from ..fifo_model import pipe_of
-from ..tile_memory import may_alias, viewed
+from ..tile_memory import buffer_root, may_alias, viewed
 
 
 def op_effects(op: ir.Operation) -> list[Effect] | None:
@@ -90,21 +90,21 @@ def _whole_valid(tile: tile_types.TileBuf) -> bool:
 def _whole_region(op: ir.Operation, value: ir.Value) -> bool:
     """Whether a tile op writing `value` writes all of its memory: not a
     tile buffer, or one whose valid shape is its shape, the region a tile
-    op writes. Into the cube's accumulator (`acc`) a product writes the
-    rows of its first tile operand and the columns of its last (tmatmul's
-    left and right, a bias row after them; an accumulator read in, as
-    tmatmul.acc's, aside), valid over the whole of each by type and never
-    set otherwise at run time: fewer rows or columns leave the rest as they
-    were."""
+    op writes. A product (into the cube's accumulator, `acc`, or from a
+    `left` or `right` tile, which only products read) writes the rows of
+    its first tile operand and the columns of its last (tmatmul's left and
+    right, a bias row after them; an accumulator read in, as tmatmul.acc's,
+    aside), valid over the whole of each by type and never set otherwise at
+    run time: fewer rows or columns leave the rest as they were."""
     tile = tile_types.tile_buf(value.type)
     if tile is None:
         return True
     if not _whole_valid(tile):
         return False
-    if tile.loc != "acc":
-        return True
     sources = [(v, t) for v, t in ((v, tile_types.tile_buf(v.type)) for v in op.operands
                                    if v != value) if t is not None]
+    if tile.loc != "acc" and not any(t.loc in ("left", "right") for _, t in sources):
+        return True
     if not sources or not all(_whole_valid(t) and _state_fixed(v) for v, t in sources):
         return False
     # The product's operands: not an accumulator read in (tmatmul.acc's).
@@ -113,19 +113,28 @@ def _whole_region(op: ir.Operation, value: ir.Value) -> bool:
 
 
 def _state_fixed(value: ir.Value) -> bool:
-    """Whether the valid shape of tile `value` stays what its type says: no
-    use of it sets its state (set_validshape), hands it on (a call, a yield,
-    an op with regions) or has unknown effects."""
-    for use in value.uses:
-        user = use.owner.operation
-        effects = op_effects(user)
-        if effects is None or len(user.regions):
-            return False
-        if any(e.resource == TILE_STATE_RESOURCE and e.on(value) for e in effects):
-            return False
-        # A view (a subview) has a state of its own.
-        if not any(e.on(value) for e in effects) and viewed(user) is None:
-            return False
+    """Whether the valid shape of tile `value` stays what its type says: it
+    is allocated in the kernel, and no use of its buffer or of a view of it
+    sets a state (set_validshape), hands one on (a call, a yield, an op with
+    regions) or has unknown effects. Views count: two multi_tile_get of one
+    slot are one tile with one valid shape (a subview's is its own, but
+    counted too, on the safe side)."""
+    pending = [buffer_root(value)]
+    if not isinstance(pending[0], ir.OpResult):
+        return False  # a tile handed in: its caller may have set its state
+    while pending:
+        tile = pending.pop()
+        for use in tile.uses:
+            user = use.owner.operation
+            effects = op_effects(user)
+            if effects is None or len(user.regions):
+                return False
+            if any(e.resource == TILE_STATE_RESOURCE and e.on(tile) for e in effects):
+                return False
+            if viewed(user) is not None:
+                pending.append(user.results[0])
+            elif not any(e.on(tile) for e in effects):
+                return False
     return True
 
 

@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
+from .. import _native
 from ..effects import TILE_STATE_RESOURCE
 from ..tile_memory import (buffer_root, describe, is_allocation, is_tile_memory, may_alias,
                            placed_address)
@@ -96,7 +97,10 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
         user = use.owner.operation
         if _inside(user, loop) or user in views:
             continue
-        if _after(user, loop):
+        view = (user.results[0] if len(user.results) == 1
+                and buffer_root(user.results[0]) == buffer_root(value) else None)
+        # A view that runs after the loop is no access: its uses tell.
+        if _after(user, loop) and view is None:
             return "is live after the loop"
         effects = op_effects(user)
         if effects is None:
@@ -106,8 +110,6 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
                     f"its copies would not have")
         used_inside = any(_inside(later.owner.operation, loop) for result in user.results
                           for later in result.uses)
-        view = (user.results[0] if len(user.results) == 1
-                and buffer_root(user.results[0]) == buffer_root(value) else None)
         if view is None:
             if used_inside:
                 return f"is read by '{user.name}' outside the loop for a value the loop uses"
@@ -176,7 +178,10 @@ def _in_order(views: list[ir.Operation]) -> list[ir.Operation]:
 
 def _after(op: ir.Operation, loop: ir.Operation) -> bool:
     """Whether `op` (outside `loop`) may run after it: it is, or is in, an
-    op after the loop in its block, or in no op of that block."""
+    op after the loop in its block, or in no op of that block, or it runs
+    again after the loop (before it in the body of an enclosing loop)."""
+    if _native.may_run_again_after(loop, op):
+        return True
     while op.block != loop.block:
         op = op.parent
         if op is None or op.name == "builtin.module":

@@ -30,7 +30,8 @@ from ..fifo_model import (FREE, INIT_OPS, OPS, Pipe, free_operand_error,
 from .. import _native
 from ..calls import call_summaries, calls_under
 from ..launch import launch_names
-from ..loop_ranges import GUARDED_DEPTH, KEY_DEPTH, static_trips, trip_key, value_key
+from ..loop_ranges import (GUARDED_DEPTH, KEY_DEPTH, Constants, NonStaticRange, read_step,
+                           static_trips, trip_key, value_key)
 from ..nesting import Deep, unwind
 from .symbolic import is_integer, variables
 
@@ -53,6 +54,7 @@ class RunTimeTrip(NamedTuple):
 
 DYNAMIC_TRIP = "FIFO ops in an scf.for with a dynamic trip count"
 DIFFERING_BRANCHES = "FIFO ops in an scf.if whose branches differ in FIFO events"
+NONPOSITIVE_STEP = "FIFO ops in an scf.for whose step may be zero or negative"
 # How deep the checkers (pto-verify-fifo, --against) key bounds and
 # conditions: the pass's guarded skews add GUARDED_DEPTH levels to what it
 # keyed, and its output stays readable.
@@ -306,6 +308,13 @@ class _Builder:
         if op.name == "scf.for":
             trip = static_trips(op)
             if trip is None:
+                try:
+                    read_step(op, Constants(), run_time=True)
+                except NonStaticRange:
+                    # A step that may be zero or negative: the loop may never
+                    # end (its trip count is no number to prove over).
+                    self.unproved.append((op, NONPOSITIVE_STEP))
+                    return ()
                 key = trip_key(op, self.launch_name, self.key_depth)
                 if key is None:
                     self.unproved.append((op, DYNAMIC_TRIP))
