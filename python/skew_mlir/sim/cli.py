@@ -191,20 +191,28 @@ def _run_jit(args, module, pair, inputs) -> int:
         raise SimError("--timeline needs the interpreter's cycles: drop --jit")
     # Real threads make a racy input's result a matter of timing: the
     # interpreter's race detector runs first (DataRace ends the run).
+    wrong = None
     try:
         simulate(module, cube=args.cube, vector=args.vector, inputs=copy_inputs(inputs),
                  fifo_depth=args.fifo_depth, max_steps=args.max_steps,
                  max_pipe_bytes=args.max_pipe_mib << 20, max_seconds=args.max_seconds,
                  max_value_bytes=args.max_value_mib << 20)
+    except DataRace:
+        raise
     except (UnsupportedOp, StepLimitExceeded) as exc:
         # An op it lacks, or a run past its limits, is no verdict on the
-        # program: the JIT's run decides. Any other error (a race, a
-        # deadlock, undefined behaviour) is the program's: it ends the run.
+        # program: the JIT's run decides.
         first = str(exc).partition("\n")[0]
         print(f"note: no race check: the interpreter cannot run the pair: {first}")
+    except SimError as exc:
+        # The program's error (a deadlock, undefined behaviour): the JIT's
+        # run reports it its own way, or, running on, is no result.
+        wrong = exc
     result = jit.run(module, pair, copy_inputs(inputs), fifo_depth=args.fifo_depth,
                      max_pipe_bytes=args.max_pipe_mib << 20,
                      max_value_bytes=args.max_value_mib << 20, timeout=args.max_seconds)
+    if wrong is not None:
+        raise wrong
     pipes = ", ".join(f"{p}: {len(m)} messages, {result.slots[p]} slots"
                       for p, m in result.pipes.items()) or "no messages"
     blocks = "" if result.subblocks == 1 else f"; {result.subblocks} vector sub-blocks"

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from mlir import ir
 
+from .. import _native
 from ..aliasing import first_alias, private_memory
 from ..attributes import function_name
+from ..calls import call_summaries
 from ..fifo_model import VECTOR, kernel_role, subblocks
 from ..launch import launch_names
 from ..tile_memory import buffer_root
@@ -110,7 +112,8 @@ class PeerMemories:
     kernel that runs as two sub-blocks is its own peer too), each kernel's
     ops read once: a kernel touches it through an effect on a value that is
     not private (aliasing.private_memory) or on an unknown value, or through
-    an op whose effects are unknown (a call, say)."""
+    an op whose effects are unknown (a call of a function that touches global
+    memory or cannot be read, say)."""
 
     def __init__(self):
         self._access: dict[ir.Operation, tuple] = {}
@@ -166,9 +169,11 @@ def _union(sets) -> frozenset | None:
     return found
 
 
-def _global_access(function: ir.Operation) -> tuple:
+def _global_access(function: ir.Operation, follow_calls: bool = True) -> tuple:
     """The argument positions of global memory `function` may read and
-    may write (ANY: unknown global memory)."""
+    may write (ANY: unknown global memory). A call counts for nothing when
+    no function it runs touches global memory (a helper of tiles), else
+    for any; without `follow_calls` calls are left to their callers."""
     access: list[frozenset | None] = [frozenset(), frozenset()]
 
     def visit(op):
@@ -178,6 +183,12 @@ def _global_access(function: ir.Operation) -> tuple:
         # operands), besides its nested ops' (each visited as well).
         effects = op_effects(op)
         if effects is None:
+            kind = _native.control_flow_kind(op)
+            # Control flow (scf.for, scf.if) does what its nested ops do,
+            # each visited on its own: a call among them is judged there.
+            if kind == "branch" or kind == "call" and (
+                    not follow_calls or _local_call(op, function)):
+                return ir.WalkResult.ADVANCE
             access[:] = [ANY, ANY]
             return ir.WalkResult.INTERRUPT
         for effect in effects:
@@ -192,3 +203,12 @@ def _global_access(function: ir.Operation) -> tuple:
 
     function.walk(visit, ir.WalkOrder.PRE_ORDER)
     return access[0], access[1]
+
+
+def _local_call(call: ir.Operation, function: ir.Operation) -> bool:
+    """Whether every function `call` (in `function`) runs, directly or not,
+    is known and touches no global memory itself."""
+    [summary] = call_summaries(function.parent, [call], ())
+    return (summary.problem is None and bool(summary.functions)
+            and all(_global_access(callee, follow_calls=False) == (frozenset(), frozenset())
+                    for callee in summary.functions))

@@ -141,6 +141,11 @@ class TileSpec:
     # "callee": a function the cube calls after the loop places it and
     # stores the last A block from it (to rows of its own).
     alias_read: str = ""
+    # The cube's loop runs twice, in an outer loop whose body stores the A
+    # buffer before it from the second time on: the last A block of the
+    # previous run, read after the loop although written before it in the
+    # body (the vector's first loop runs twice the trips).
+    outer: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -178,12 +183,17 @@ def draw_tile_pair(ch) -> TileSpec:
     aliased = (spec.addressed and spec.crossing and not spec.mat_slots
                and spec.a_path == "tmov" and spec.a_load != "validshape")
     where = ch.choice(["kernel", "callee"]) if aliased and ch.boolean(0.5) else ""
-    if where:
-        # Skewed (else the aliasing read proves nothing), the last
-        # iteration's A block in a copy other than the first.
+    spec = dataclasses.replace(spec, alias_read=where)
+    if (spec.a_path in ("tmov", "textract") and not spec.mat_slots and spec.a_load == "plain"
+            and not where and ch.boolean(0.2)):
+        spec = dataclasses.replace(spec, outer=True)
+    if where or spec.outer or ch.boolean(0.4):
+        # A cube loop that may be skewed (else the reads after it prove
+        # nothing), the last iteration's A block in a copy other than the
+        # first (the draws above leave most loops unmarked or too short).
         spec = dataclasses.replace(spec, noalias=True, cube_stages=ch.choice([2, 3]),
                                    trip=ch.choice([2, 3, 4]))
-    return dataclasses.replace(spec, alias_read=where)
+    return spec
 
 
 def tile_pairs():
@@ -262,8 +272,11 @@ def render_tile(spec: TileSpec) -> str:
     loop_sync = [f"      {barrier}"] if spec.loop_sync else []
     n = spec.trip * r
     # With `crossing`, %out holds a second block of rows: the A blocks.
-    out_rows = (2 * max(n, r) + r * (spec.alias_read == "callee") if spec.crossing
-                else max(n, r))
+    out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
+    # Rows of their own for the A block stored after the loop (alias_read
+    # "callee") or before it in the outer loop (outer).
+    extra_row = out_rows
+    out_rows += r * (spec.alias_read == "callee" or spec.outer)
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
     a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
@@ -462,7 +475,7 @@ def render_tile(spec: TileSpec) -> str:
            f"{a_type}) outs(%xw : {cross_t})"]
           if spec.crossing else []),
         "    }" + stages(spec.cube_stages),
-        *([f"    %r2 = arith.constant {2 * max(n, r)} : index",
+        *([f"    %r2 = arith.constant {extra_row} : index",
            window("%yw", "%ov", "%r2", "%rows, %k", f"{r}x{k}")[0],
            f"    func.call @store_a(%yw) : ({cross_t}) -> ()"]
           if spec.alias_read == "callee" else []),
@@ -471,6 +484,20 @@ def render_tile(spec: TileSpec) -> str:
         "    return",
         "  }",
     ]
+    if spec.outer:
+        start = cube.index("    scf.for %i = %c0 to %trip step %c1 {")
+        end = cube.index("    }" + stages(spec.cube_stages), start) + 1
+        cube[start:end] = [
+            "    %outer = arith.constant 2 : index",
+            "    scf.for %j = %c0 to %outer step %c1 {",
+            "      %again = arith.cmpi ugt, %j, %c0 : index",
+            "      scf.if %again {",
+            f"        %r3 = arith.constant {extra_row} : index",
+            window("%zw", "%ov", "%r3", "%rows, %k", f"{r}x{k}")[0],
+            f"        pto.tstore ins({a_in} : {a_type}) outs(%zw : {cross_t})",
+            "      }",
+            *cube[start:end],
+            "    }"]
     if spec.alias_read == "callee":
         cube = [f"  func.func private @store_a(%xw: {cross_t}) {{",
                 f"    %ma_addr = arith.constant {addresses['ma']} : i64",
@@ -538,8 +565,9 @@ def render_tile(spec: TileSpec) -> str:
                 f"      pto.tmov ins(%t : {half}) outs(%v : {half})"]
 
     def loop(n: int) -> list[str]:
-        head = (f"    %carried{n} = scf.for %i = %c0 to %trip step %c1 iter_args(%tmp_i = %tmp)"
-                f" -> ({half}) {{" if spec.carried else "    scf.for %i = %c0 to %trip step %c1 {")
+        trip = "%trip2" if spec.outer and n == 0 else "%trip"
+        head = (f"    %carried{n} = scf.for %i = %c0 to {trip} step %c1 iter_args(%tmp_i = %tmp)"
+                f" -> ({half}) {{" if spec.carried else f"    scf.for %i = %c0 to {trip} step %c1 {{")
         return [
             head,
             *(loop_sync if n == 0 else []),
@@ -556,6 +584,7 @@ def render_tile(spec: TileSpec) -> str:
         "    %c0 = arith.constant 0 : index",
         "    %c1 = arith.constant 1 : index",
         f"    %trip = arith.constant {spec.trip} : index",
+        *([f"    %trip2 = arith.constant {2 * spec.trip} : index"] if spec.outer else []),
         "    %s = arith.constant 0.5 : f32",
         "    %fwd = pto.reserve_buffer {name = \"c2v\", size = 65536, location = "
         "#pto.address_space<vec>, auto = true} -> i32",
