@@ -94,6 +94,13 @@ struct Flags {
   cl::opt<bool> showDialects{
       "show-dialects", cl::desc("Print the list of registered dialects and exit"),
       cl::init(false)};
+  // Declared for --help only: the Python wrapper (tools/pto_opt.py) takes
+  // every occurrence off the command line and imports the file before this
+  // parse, so that the passes it registers have their flags here.
+  cl::list<std::string> loadPythonPlugin{
+      "load-python-plugin",
+      cl::desc("Import a Python file of passes first (their flags join these)"),
+      cl::value_desc("file.py")};
   // IR printing, as upstream's pass manager options spell them.
   cl::opt<bool> printBeforeAll{"mlir-print-ir-before-all",
                                cl::desc("Print IR before each pass"),

@@ -28,7 +28,7 @@ PYTHON_PLUGIN_FLAG = "load-python-plugin"
 _PASS_NAME = re.compile(r"[A-Za-z_][\w.-]*")
 
 
-def _flag(arg: str) -> tuple[str, str | None] | None:
+def parse_flag(arg: str) -> tuple[str, str | None] | None:
     """(name, value after '=' or None) of a `-flag` / `--flag[=value]`."""
     if not arg.startswith("-") or arg in ("-", "--"):
         return None
@@ -39,7 +39,7 @@ def _flag(arg: str) -> tuple[str, str | None] | None:
 def needs_python(args: list[str], python_passes: set[str]) -> bool:
     """Whether the command line needs the driver that hosts Python passes."""
     for i, arg in enumerate(args):
-        flag = _flag(arg)
+        flag = parse_flag(arg)
         if flag is None:
             continue
         name, value = flag
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     # registry, not from a list kept here.
     from skew_mlir.registry import registered_passes
 
-    irdl_given = any((_flag(a) or ("",))[0] == "irdl-file" for a in args)
+    irdl_given = any((parse_flag(a) or ("",))[0] == "irdl-file" for a in args)
     if needs_python(args, set(registered_passes())) or (
             not irdl_given and runs_in_driver(args)):
         from . import pto_opt
