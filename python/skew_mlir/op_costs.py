@@ -34,10 +34,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import tomllib
 from pathlib import Path
 
 from mlir import ir
+
+from .config_files import read_data
 
 # --- the op classes the model prices ------------------------------------------------
 
@@ -196,22 +197,8 @@ def load_cost_model(path: str | Path | None) -> CostModel:
     replaced; CostModelError names the file and the entry at fault."""
     if path is None:
         return CostModel()
-    path = Path(path)
     origin = f"cost model {path}"
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CostModelError(f"{origin}: cannot read it: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CostModelError(f"{origin}: not UTF-8 text: byte 0x{raw[exc.start]:02x} "
-                             f"at offset {exc.start}") from None
-    kind = "TOML" if path.suffix == ".toml" else "JSON"
-    try:
-        data = tomllib.loads(text) if kind == "TOML" else json.loads(text)
-    except ValueError as exc:  # TOMLDecodeError and JSONDecodeError are ValueErrors
-        raise CostModelError(f"{origin}: not valid {kind}: {exc}") from None
+    data = read_data(path, origin, CostModelError)
     return override(CostModel(), data, origin)
 
 

@@ -53,6 +53,7 @@ from mlir import ir
 
 from . import _native, fifo_model, tile_types
 from .attributes import integer_value
+from .config_files import read_data
 from .dialect import POP_OPS
 
 ALLOC_TILE = "pto.alloc_tile"
@@ -111,15 +112,9 @@ def _defaults(target: str, where: str) -> tuple[str, dict[str, int]]:
 
 def _read_file(file: str) -> tuple[str | None, dict[str, int]]:
     """(target named in the file or None, its capacities). The file is a JSON
-    object of location -> bytes, with an optional "target" entry naming the
-    defaults the locations it leaves out keep."""
-    try:
-        with open(file, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise ValueError(f"cannot read the capacity file {file}: {e.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f"the capacity file {file} is not JSON: {e}") from None
+    object (or a TOML table) of location -> bytes, with an optional "target"
+    entry naming the defaults the locations it leaves out keep."""
+    data = read_data(file, f"capacity file {file}")
     if not isinstance(data, dict):
         raise ValueError(f"the capacity file {file} must hold a JSON object of "
                          f"location -> bytes, got {type(data).__name__}")

@@ -59,7 +59,7 @@ def test_bad_target_or_option_is_a_value_error(kwargs, message):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("{", "is not JSON"),
+    ("{", "capacity file .*: not valid JSON: Expecting property name"),
     ("[1, 2]", "must hold a JSON object of location -> bytes, got list"),
     ('{"vec": "192K"}', "the capacity of 'vec' in the capacity file .* must be a positive "
                         "integer number of bytes, got \"192K\""),
@@ -78,7 +78,7 @@ def test_bad_file_is_a_value_error(tmp_path, text, message):
 
 
 def test_missing_file_is_a_value_error(tmp_path):
-    with pytest.raises(ValueError, match="cannot read the capacity file .*nope.json: "
+    with pytest.raises(ValueError, match="capacity file .*nope.json: cannot read it: "
                                          "No such file or directory"):
         capacities(file=str(tmp_path / "nope.json"))
 
