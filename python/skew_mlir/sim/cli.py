@@ -86,6 +86,26 @@ def _seconds(text: str) -> float:
 MAX_MIB = ((1 << 64) - 1) >> 20
 
 
+def _require_plotting() -> None:
+    """--timeline fails before any simulation when it could not be drawn."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise SimError("--timeline needs matplotlib, which comes with the 'plot' "
+                       "extra: pip install 'skew-mlir[plot]'") from None
+
+
+def _timeline(text: str) -> str:
+    """--timeline's file, checked before any simulation: drawing it at the
+    end needs matplotlib, a format it draws and a directory to write in."""
+    _require_plotting()
+    from .timeline import unwritable
+    problem = unwritable(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def _whole(what: str, maximum: int | None = None):
     """An argparse type: a whole number of `what`, at most `maximum`."""
     bound = ">= 0" if maximum is None else f"from 0 to {maximum}"
@@ -131,8 +151,9 @@ def _parser() -> argparse.ArgumentParser:
                         default=DEFAULT_MAX_VALUE_BYTES >> 20,
                         metavar="N", help="refuse a value (kernel argument, op result) "
                         "of more than N MiB")
-    common.add_argument("--timeline", metavar="OUT", help="write a timeline picture "
-                        "(.png/.svg; needs the 'plot' extra: pip install 'skew-mlir[plot]')")
+    common.add_argument("--timeline", type=_timeline, metavar="OUT",
+                        help="write a timeline picture (.png/.svg/.pdf; needs the 'plot' "
+                        "extra: pip install 'skew-mlir[plot]')")
     common.add_argument("--jit", action="store_true",
                         help="run the kernels compiled by MLIR's ExecutionEngine, one thread "
                         "per core (check: before vs after bitwise, and the interpreter "
@@ -312,15 +333,6 @@ def _check_jit(args, before, after, note) -> int:
 STACK_BYTES = 1 << 28
 
 
-def _require_plotting() -> None:
-    """--timeline fails before any simulation when it could not be drawn."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise SimError("--timeline needs matplotlib, which comes with the 'plot' "
-                       "extra: pip install 'skew-mlir[plot]'") from None
-
-
 def main(argv: list[str] | None = None) -> int:
     """pto-sim: `_main` on a large-stack thread."""
     outcome: list = []
@@ -360,8 +372,6 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
-        if args.timeline:
-            _require_plotting()
         with pto.make_context():
             return _run(args) if args.command == "run" else _check(args)
     except DataRace as exc:

@@ -2,6 +2,7 @@
 
 Uses matplotlib's object API with the Agg canvas (no pyplot global state, no
 display needed); the file type follows the extension (.png, .svg, .pdf).
+`pto-sim` checks the path with `unwritable` before it simulates.
 """
 
 from __future__ import annotations
@@ -13,11 +14,36 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from .cores import BLOCKED_POP, BLOCKED_PUSH, COMPUTE
+from .errors import SimError
 from .scheduler import RunResult
 from .timing import timing
 
 COLORS = {COMPUTE: "#4c72b0", BLOCKED_PUSH: "#dd8452", BLOCKED_POP: "#c44e52"}
 LABELS = {COMPUTE: "compute", BLOCKED_PUSH: "blocked on push", BLOCKED_POP: "blocked on pop"}
+# The formats drawn: matplotlib's own writers (it has more, some needing
+# LaTeX or optional Pillow codecs, which would fail only after the run).
+FORMATS = ("pdf", "png", "svg")
+
+
+def output_path(path: str) -> str:
+    """The file written for `path`: PNG without an extension."""
+    return path if os.path.splitext(path)[1] else path + ".png"
+
+
+def unwritable(path: str) -> str | None:
+    """Why no timeline can be written for `path`, else None."""
+    path = output_path(path)
+    extension = os.path.splitext(path)[1][1:].lower()
+    if extension not in FORMATS:
+        return f"cannot draw a '.{extension}' file (formats: {', '.join(FORMATS)})"
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        return f"cannot write {path}: no directory {directory}"
+    if os.path.isdir(path):
+        return f"cannot write {path}: it is a directory"
+    if not os.access(path if os.path.exists(path) else directory, os.W_OK):
+        return f"cannot write {path}: permission denied"
+    return None
 
 
 def _draw(ax, result: RunResult, title: str, xmax: int) -> None:
@@ -37,14 +63,15 @@ def _draw(ax, result: RunResult, title: str, xmax: int) -> None:
 
 
 def _save(fig: Figure, path: str) -> str:
-    """Save as the extension says, PNG without one (matplotlib then adds
-    .png); the path written."""
-    if not os.path.splitext(path)[1]:
-        path += ".png"
+    """Save as the extension says (output_path); the path written."""
+    path = output_path(path)
     fig.legend(handles=[Patch(color=COLORS[k], label=LABELS[k]) for k in COLORS],
                loc="lower center", ncols=3, frameon=False)
     FigureCanvasAgg(fig)
-    fig.savefig(path, dpi=120)
+    try:
+        fig.savefig(path, dpi=120)
+    except OSError as exc:  # checked before the run, but the disk may fill or change
+        raise SimError(f"cannot write {path}: {exc}") from None
     return path
 
 
