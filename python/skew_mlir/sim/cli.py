@@ -71,15 +71,19 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds < math.inf:  # NaN fails too (it used to disable the limit)
-        raise argparse.ArgumentTypeError(f"expected a finite number of seconds >= 0, got "
-                                         f"'{text}'")
-    return seconds
+def _finite(what: str):
+    """An argparse type: a finite number of `what` >= 0."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        # NaN fails too: it disabled the time limit, and made any tolerance
+        # pass, as infinity did.
+        if not 0 <= value < math.inf:
+            raise argparse.ArgumentTypeError(f"expected a finite {what} >= 0, got '{text}'")
+        return value
+    return parse
 
 
 # Byte limits reach the JIT's FIFO runtime as unsigned 64-bit byte counts.
@@ -144,7 +148,8 @@ def _parser() -> argparse.ArgumentParser:
                         default=DEFAULT_MAX_PIPE_BYTES >> 20,
                         metavar="N", help="refuse to keep more than N MiB of pipe messages "
                         "(data and bookkeeping) per run")
-    common.add_argument("--max-seconds", type=_seconds, default=DEFAULT_MAX_SECONDS, metavar="S",
+    common.add_argument("--max-seconds", type=_finite("number of seconds"),
+                        default=DEFAULT_MAX_SECONDS, metavar="S",
                         help="stop a run that takes longer than S seconds (with --jit: "
                              "counted from the start of the kernels' run)")
     common.add_argument("--max-value-mib", type=_whole("MiB", MAX_MIB),
@@ -176,8 +181,10 @@ def _parser() -> argparse.ArgumentParser:
                        "planning for another slot count than simulated is noted")
     which.add_argument("--against", metavar="AFTER",
                        help="compare with this already transformed file instead")
-    check.add_argument("--rtol", type=float, help="compare with a tolerance instead of bitwise")
-    check.add_argument("--atol", type=float, help="compare with a tolerance instead of bitwise")
+    check.add_argument("--rtol", type=_finite("tolerance"),
+                       help="compare with a tolerance instead of bitwise")
+    check.add_argument("--atol", type=_finite("tolerance"),
+                       help="compare with a tolerance instead of bitwise")
     return parser
 
 
