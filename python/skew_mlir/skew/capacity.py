@@ -7,11 +7,11 @@ more of each buffer copied there, by this loop and by every loop of the
 kernel planned before it (the copies of all the kernel's loops are
 allocated side by side). A buffer the kernel places itself (constant
 `addr`) keeps its first slot where it was and the next ones follow it (addr
-+ k * size): they must end within the location and meet no other buffer
-placed there and no `pto.reserve_buffer` placed there (a pipe's receive
-slots), in the kernel or in a function it calls, the first slot included; when one of those is
-placed at an address that is not a constant, or a callee cannot be read,
-a placed buffer gets no copies. (Nor then the copies of another placed
++ k * size): they must end within the location and meet (the first slot
+included) no other buffer placed there and no `pto.reserve_buffer` placed
+there (a pipe's receive slots), in the kernel or in a function it calls;
+when one of those is placed at an address that is not a constant, or a
+callee cannot be read, a placed buffer gets no copies. (Nor then the copies of another placed
 buffer: they start at its own address, so the two would meet first where
 one of them is placed.) A depth whose copies do not fit is lowered (the
 remark says why).
