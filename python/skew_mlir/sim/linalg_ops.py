@@ -374,7 +374,8 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
         for value, access, whole, dtype in zip(values, shape.out_dims, whole_inits, out_dtypes):
             value = np.broadcast_to(np.asarray(value, dtype), par_shape)
             back = [parallel.index(d) for d in access.domain_dims]
-            value = np.ascontiguousarray(np.transpose(value, back))
+            # A copy, not np.ascontiguousarray: that makes a rank-0 result 1-d.
+            value = np.transpose(value, back).copy()
             if access.consts:  # the other positions of the constant axes keep the init
                 merged = np.array(whole, dtype)
                 merged[access.index] = value
