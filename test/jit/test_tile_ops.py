@@ -10,7 +10,8 @@ global memories must agree with the interpreter's within the executors'
 tolerance (compare.py), bitwise for the conversions and for the ops of
 pypto's kernels (trelu, taddc, trem / trems, taxpy, tcolsum / tcolmax /
 tcolmin, trowexpand, tgather, tgetval, tdiv / tdivs in both operand
-orders), and the case's own expectations (numpy) then hold for them. The
+orders) and for the sums both add in loop order (the row reductions,
+tmatmul), and the case's own expectations (numpy) then hold for them. The
 JIT's own cases follow: ops the interpreter's tests do not reach (tconcat,
 subview, scalars in global memory, addptr), what it refuses (a located
 error naming the op) and its run-time checks (a located error from the
@@ -100,7 +101,6 @@ def run_jit(body: str, arrays: list[np.ndarray], kind: str = "vector", functions
 SIM_CASES = [
     (sim_cases.test_unary, "op,fn,positive"), (sim_cases.test_binary, "op,fn"),
     (sim_cases.test_dtypes, "dtype"), (sim_cases.test_texpands, None),
-    (sim_cases.test_row_reductions, "op,fn"),
     (sim_cases.test_row_and_column_broadcasts, "name,fn"),
     (sim_cases.test_tcvt_to_integer, "mode,fn"),
     (sim_cases.test_valid_shapes_and_fillpad, None),
@@ -111,7 +111,6 @@ SIM_CASES = [
     (sim_cases.test_tci_and_tsetval_in_storage_order, None),
     (sim_cases.test_windows_with_leading_unit_dimensions, None),
     (sim_cases.test_windows_of_several_leading_dimensions_load_and_store_row_after_row, None),
-    (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
     (sim_cases.test_an_empty_destination_region_is_a_no_op, "op,ins,types"),
 ]
 
@@ -134,10 +133,10 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
 
 
 # The interpreter's cases the JIT must reproduce bit for bit: conversions,
-# and the ops of pypto's kernels that each executor models on its own
+# the ops of pypto's kernels that each executor models on its own
 # (trelu, taddc, trem / trems, taxpy, column reductions, trowexpand,
 # tgather, tgetval, tdiv / tdivs; their located errors: the run-time checks
-# below).
+# below), and the sums both add in loop order (row reductions, tmatmul).
 BITWISE_CASES = [
     (sim_cases.test_tcvt_to_narrower_floats, None),
     (sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32, None),
@@ -149,6 +148,9 @@ BITWISE_CASES = [
     (sim_cases.test_tdiv_and_tdivs_in_both_operand_orders, "dtype"),
     (sim_cases.test_taxpy_adds_the_scaled_source_to_what_the_destination_holds, "src, dst"),
     (sim_cases.test_column_reductions, "op, dtype, rows, cols, tmp, attrs"),
+    (sim_cases.test_row_reductions, "op,fn"),
+    (sim_cases.test_row_sums_add_in_order, None),
+    (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
     (sim_cases.test_trowexpand_broadcasts_each_rows_first_element, None),
     (sim_cases.test_tgather_reads_linear_offsets_of_the_source, None),
     (sim_cases.test_tgetval_reads_the_element_at_an_offset_of_the_storage_order, None),

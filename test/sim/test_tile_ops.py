@@ -113,6 +113,16 @@ def test_row_reductions(op, fn):
     np.testing.assert_allclose(_reduce_kernel(op, x), fn(x, axis=1), rtol=1e-6)
 
 
+def test_row_sums_add_in_order():
+    """trowsum adds a row's elements one after another from 0, as the JIT's
+    loop does: 1e8, seven 1s, -1e8, seven 1s sum to 7 so (each 1 is lost
+    against 1e8), to another value pairwise (numpy's sum)."""
+    x = np.ones((16, 32), np.float32)
+    x[:, 0], x[:, 8] = 1e8, -1e8
+    x[:, 16:] = 0
+    np.testing.assert_array_equal(_reduce_kernel("trowsum", x), np.full(16, 7, np.float32))
+
+
 @pytest.mark.parametrize("name,fn", [("add", np.add), ("sub", np.subtract),
                                      ("mul", np.multiply), ("div", np.divide)])
 def test_row_and_column_broadcasts(name, fn):

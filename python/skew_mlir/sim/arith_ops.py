@@ -121,6 +121,14 @@ _FLOAT_BINARY = {
     "math.copysign": np.copysign,
 }
 
+def fold(ufunc, acc, xs):
+    """acc combined with xs[..., 0], xs[..., 1], ... in turn, as a loop
+    does, elementwise over the other axes. ufunc.accumulate goes in order;
+    ufunc.reduce sums floats pairwise, whose roundings are not the loop's."""
+    both = np.concatenate([np.asarray(acc)[..., None], xs], axis=-1)
+    return ufunc.accumulate(both, axis=-1)[..., -1]
+
+
 def _round_half_away(x):
     """math.round: to nearest, ties away from zero. x - trunc(x) is exact;
     floor(|x| + 0.5) is not (0.49999999999999994 + 0.5 rounds to 1)."""

@@ -1,12 +1,15 @@
 """linalg ops.
 
-Contractions (matmul and friends) run through numpy matmul/einsum on the cube
-cost. Every other structured op runs its body region *vectorised*: the body's
-scalar ops are executed once on whole numpy arrays laid out over the
-iteration space (parallel dims first, then reduction dims), so a 16x128
+Contractions (matmul and friends) run on the cube cost, their products
+added into the output one reduction index after another, as linalg's loops
+add them (numpy's matmul sums in blocks, and a float sum's roundings depend
+on its order). Every other structured op runs its body region *vectorised*:
+the body's scalar ops are executed once on whole numpy arrays laid out over
+the iteration space (parallel dims first, then reduction dims), so a 16x128
 elementwise op costs one pass through the body, not 2048. Reductions apply
-the body once per reduction index, in order; a body that is a single
-commutative combiner (addf, maximumf, ...) uses the matching numpy reduction.
+the body once per reduction index, in the loops' order; a body that is a
+single combiner (addf, maximumf, ...) folds with the matching numpy ufunc's
+accumulate, which goes in that order too.
 A structured op costs one vector instruction over its iteration space per
 body op (transcendental ones at their slower rate).
 
@@ -24,12 +27,13 @@ from mlir import ir
 
 from ..op_costs import CONTRACTION_OPS, TRANSCENDENTAL_OPS, element_name
 from .dispatch import Step, handles
+from .arith_ops import fold
 from .errors import SimError, UnsupportedOp, where
 from .values import dtype_of, element_type, signed_ints, unsigned_ints, wrap
 
 _REDUCTION = "#linalg.iterator_type<reduction>"
 
-# Single-op bodies that are reductions numpy can do in one call.
+# Single-op bodies whose reduction a numpy ufunc folds in one call.
 _COMBINERS = {
     "arith.addf": np.add, "arith.mulf": np.multiply, "arith.maximumf": np.maximum,
     "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
@@ -123,23 +127,12 @@ def _writer(op, cc, outs: list[ir.Value]):
 
 # --- contractions ----------------------------------------------------------------
 
-_MATMUL_DIMS = ([0, 2], [2, 1], [0, 1])
-
-
 @handles(*sorted(CONTRACTION_OPS))
 def _contraction(op, cc) -> Step:
     ins, outs = _ins_outs(op)
     if len(ins) != 2 or len(outs) != 1:
         raise UnsupportedOp(op, "expected two inputs and one output")
     maps = [_map_dims(op, m.value) for m in op.attributes["indexing_maps"]]
-    n_dims = op.attributes["indexing_maps"][0].value.n_dims
-    letters = "abcdefghijklmnopqrstuvwxyz"[:n_dims]
-    spec = ",".join("".join(letters[d] for d in m) for m in maps[:2]) + "->" + \
-        "".join(letters[d] for d in maps[2])
-    # Plain (batch) matmul, the common case, goes through np.matmul.
-    batch = len(maps[2]) - 2
-    b = list(range(batch))
-    plain = maps == [b + [batch, batch + 2], b + [batch + 2, batch + 1], b + [batch, batch + 1]]
     a_slot, b_slot = cc.slots_of(ins)
     c_slot = cc.slot(outs[0])
     dtype = dtype_of(element_type(outs[0].type))
@@ -153,13 +146,35 @@ def _contraction(op, cc) -> Step:
     def run(frame):
         lhs, rhs, acc = frame[a_slot], frame[b_slot], frame[c_slot]
         lhs, rhs = (wrap(extend(x) if x.dtype.kind in "iub" else x, dtype) for x in (lhs, rhs))
-        product = np.matmul(lhs, rhs) if plain else np.einsum(spec, lhs, rhs)
-        write(frame, [wrap(signed_ints(acc) + product, dtype)])
         sizes = {}
         for arr, dims in zip((lhs, rhs), maps):
             sizes.update(zip(dims, arr.shape))
+        write(frame, [wrap(contract(signed_ints(acc), lhs, rhs, maps, sizes), dtype)])
         spend(cost.matmul(2 * math.prod(sizes.values()), in_element))
     return Step(run)
+
+
+def contract(acc, lhs, rhs, maps, sizes) -> np.ndarray:
+    """acc plus the products of lhs and rhs (axes on the domain dims
+    maps[0], maps[1]) over the dims the output's maps[2] leaves out: one
+    reduction index after another, in linalg's loop order, each sum
+    rounded (the JIT's order; np.matmul sums in blocks). `sizes`: the size
+    of each domain dim."""
+    out = maps[2]
+    reduced = sorted(set(sizes) - set(out))
+
+    def at_index(x, dims, at):
+        """x at the reduction index `at`, its axes in the output's order
+        (size 1 for the output dims it lacks)."""
+        x = np.asarray(x[tuple(at.get(d, slice(None)) for d in dims)])
+        kept = [d for d in dims if d not in at]
+        x = np.transpose(x, sorted(range(len(kept)), key=lambda ax: out.index(kept[ax])))
+        return x.reshape([sizes[d] if d in kept else 1 for d in out])
+
+    for index in np.ndindex(*(sizes[d] for d in reduced)):
+        at = dict(zip(reduced, index))
+        acc = acc + at_index(lhs, maps[0], at) * at_index(rhs, maps[1], at)
+    return acc
 
 
 # --- simple structured ops ---------------------------------------------------------
@@ -359,9 +374,11 @@ def _compile_structured(op, cc, shape: _Structured, ins, outs) -> Step:
 
         if not reduced:
             values = apply(frame, dom_in, accs, sizes, None)
-        elif combiner is not None and all(sizes[d] for d in reduced):  # max has no identity
+        elif combiner is not None:
             full = np.broadcast_to(dom_in[0], tuple(sizes[d] for d in order))
-            values = [combiner(accs[0], combiner.reduce(full, axis=tuple(range(n_par, shape.n_dims))))]
+            # The reduced dims as one last axis, in the loops' order (the domain's).
+            n_reduced = math.prod(sizes[d] for d in reduced)
+            values = [fold(combiner, accs[0], full.reshape(par_shape + (n_reduced,)))]
         else:
             values = accs
             for r in np.ndindex(*(sizes[d] for d in reduced)):

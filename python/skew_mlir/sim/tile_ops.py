@@ -18,7 +18,8 @@ from .. import tile_types
 from ..operands import operand_segments
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .arith_ops import divide_truncating
+from .arith_ops import divide_truncating, fold
+from .linalg_ops import contract
 from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
 from .tiles import (GlobalPtr, GlobalView, MultiTile, Tile, initial_valid, local_memory,
@@ -372,11 +373,15 @@ def _textract(op, cc) -> Step:
 # --- the cube ----------------------------------------------------------------
 
 def _product(site: str, lhs: Tile, rhs: Tile, acc_dtype: np.dtype) -> np.ndarray:
+    """lhs @ rhs as the JIT computes it: in the accumulator's type (f32 for
+    the half types), from 0, adding k = 0, 1, ... in turn."""
     m, k = lhs.valid
     k2, n = rhs.valid
     if k != k2:
         raise SimError(f"{site}: multiplies a {m}x{k} left tile by a {k2}x{n} right tile")
-    return np.matmul(lhs.region().astype(acc_dtype), rhs.region().astype(acc_dtype))
+    wide = _wide(acc_dtype)
+    return contract(np.zeros((m, n), wide), lhs.region().astype(wide), rhs.region().astype(wide),
+                    ([0, 2], [2, 1], [0, 1]), {0: m, 1: n, 2: k})
 
 
 @handles("pto.tmatmul", "pto.tmatmul.acc")
@@ -401,8 +406,8 @@ def _tmatmul(op, cc) -> Step:
         if acc is not None:
             base = frame[acc]
             _check_region(site, m, n, base)
-            product = base.data[:m, :n].astype(out.data.dtype) + product
-        out.data[:m, :n] = product
+            product = base.data[:m, :n].astype(product.dtype) + product
+        out.data[:m, :n] = product.astype(out.data.dtype)
         k = lhs.valid[1]
         spend(cost.matmul(2 * m * k * rhs.valid[1], mlir_name(lhs.data.dtype)))
     return Step(run)
@@ -572,14 +577,24 @@ def _texpands(op, cc) -> Step:
     return _vector_step(op, cc, compute)
 
 
-_ROW_REDUCE = {"pto.trowmax": np.max, "pto.trowsum": np.sum, "pto.trowmin": np.min}
+def _reduce_lines(fn, lines: np.ndarray) -> np.ndarray:
+    """Each row of `lines` reduced by fn in order, as the JIT's loop does: a
+    sum from 0, a maximum or minimum from the first element, in f32 for the
+    half types (rounded once, by the caller)."""
+    lines = lines.astype(_wide(lines.dtype))
+    if fn is np.add:
+        return fold(fn, np.zeros(len(lines), lines.dtype), lines)
+    return fold(fn, lines[:, 0], lines[:, 1:])
+
+
+_ROW_REDUCE = {"pto.trowmax": "max", "pto.trowsum": "add", "pto.trowmin": "min"}
 
 
 @handles(*_ROW_REDUCE)
 def _row_reduce(op, cc) -> Step:
     # ins(src[, tmp]) outs(dst): dst[r, 0] = reduce(src[r, :valid cols]); the
     # scratch tile is the hardware's workspace.
-    fn = _ROW_REDUCE[op.name]
+    fn = _BINARY[_ROW_REDUCE[op.name]]
 
     def compute(site, srcs, out, rows, cols):
         src = srcs[0]
@@ -587,13 +602,12 @@ def _row_reduce(op, cc) -> Step:
             raise SimError(f"{site}: reduces the rows of a {src.valid[0]}x{src.valid[1]} "
                            f"tile into one whose valid shape is {rows}x{cols} (needs "
                            f"{src.valid[0]}x1)")
-        if src.valid[1] == 0 and rows and fn is not np.sum:
+        if src.valid[1] == 0 and rows and fn is not np.add:
             # An empty row sums to 0, but has no maximum or minimum (the JIT
             # refuses it alike).
             raise SimError(f"{site}: reduces rows of no valid column ({src.valid[0]}x0) to "
                            "a maximum or minimum")
-        region = src.data[:rows, :src.valid[1]]
-        return fn(region, axis=1, keepdims=True).astype(out.data.dtype)
+        return _reduce_lines(fn, src.data[:rows, :src.valid[1]])[:, None].astype(out.data.dtype)
     return _vector_step(op, cc, compute)
 
 
@@ -603,10 +617,9 @@ _COL_REDUCE = {"pto.tcolmax": "max", "pto.tcolsum": "add", "pto.tcolmin": "min"}
 @handles(*_COL_REDUCE)
 def _col_reduce(op, cc) -> Step:
     # ins(src[, tmp]) outs(dst): dst[0, c] = reduce(src[:valid rows, c]) over
-    # dst's valid columns, row after row (pto-isa's sequential TCOLSUM): a sum
-    # from 0, in f32 for the half types, rounded once. The scratch tile is
-    # the hardware's workspace; its binary-tree order (isBinary = true) is
-    # not modelled.
+    # dst's valid columns, row after row (pto-isa's sequential TCOLSUM). The
+    # scratch tile is the hardware's workspace; its binary-tree order
+    # (isBinary = true) is not modelled.
     if "isBinary" in op.attributes and ir.BoolAttr(op.attributes["isBinary"]).value:
         raise UnsupportedOp(op, "isBinary = true: its binary-tree summation order is "
                                 "not modelled")
@@ -623,11 +636,7 @@ def _col_reduce(op, cc) -> Step:
             # minimum (the JIT refuses it alike).
             raise SimError(f"{site}: reduces columns of no valid row (0x{src.valid[1]}) to "
                            "a maximum or minimum")
-        region = src.data[:src.valid[0], :cols].astype(_wide(src.data.dtype))
-        total = np.zeros((1, cols), region.dtype) if fn is np.add else region[:1]
-        for row in region[0 if fn is np.add else 1:]:
-            total = fn(total, row)
-        return total.astype(out.data.dtype)
+        return _reduce_lines(fn, src.data[:src.valid[0], :cols].T)[None, :].astype(out.data.dtype)
     return _vector_step(op, cc, compute)
 
 
