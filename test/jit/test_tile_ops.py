@@ -10,12 +10,13 @@ global memories must agree with the interpreter's within the executors'
 tolerance (compare.py), bitwise for the conversions and for the ops of
 pypto's kernels (trelu, taddc, trem / trems, taxpy, tcolsum / tcolmax /
 tcolmin, trowexpand, tgather, tgetval, tdiv / tdivs in both operand
-orders) and for the sums both add in loop order (the row reductions,
-tmatmul), and the case's own expectations (numpy) then hold for them. The
-JIT's own cases follow: ops the interpreter's tests do not reach (tconcat,
-subview, scalars in global memory, addptr), what it refuses (a located
-error naming the op) and its run-time checks (a located error from the
-child process, never a wrong answer).
+orders), for the sums both add in loop order (the row reductions,
+tmatmul) and for the signed zeros of maxima and minima, and the case's
+own expectations (numpy) then hold for them. The JIT's own cases follow:
+ops the interpreter's tests do not reach (tconcat, subview, scalars in
+global memory, addptr), what it refuses (a located error naming the op)
+and its run-time checks (a located error from the child process, never a
+wrong answer).
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ def test_interpreter_case_under_the_jit(monkeypatch, test, args):
 # the ops of pypto's kernels that each executor models on its own
 # (trelu, taddc, trem / trems, taxpy, column reductions, trowexpand,
 # tgather, tgetval, tdiv / tdivs; their located errors: the run-time checks
-# below), and the sums both add in loop order (row reductions, tmatmul).
+# below), the sums both add in loop order (row reductions, tmatmul) and
+# the signed zeros of maxima and minima.
 BITWISE_CASES = [
     (sim_cases.test_tcvt_to_narrower_floats, None),
     (sim_cases.test_tcvt_round_ties_away_from_zero_to_f16_and_from_i32, None),
@@ -150,6 +152,7 @@ BITWISE_CASES = [
     (sim_cases.test_column_reductions, "op, dtype, rows, cols, tmp, attrs"),
     (sim_cases.test_row_reductions, "op,fn"),
     (sim_cases.test_row_sums_add_in_order, None),
+    (sim_cases.test_max_and_min_order_signed_zeros, None),
     (sim_cases.test_tmatmul_of_fewer_rows_than_the_accumulator, None),
     (sim_cases.test_trowexpand_broadcasts_each_rows_first_element, None),
     (sim_cases.test_tgather_reads_linear_offsets_of_the_source, None),

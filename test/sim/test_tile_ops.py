@@ -885,6 +885,25 @@ def test_column_reductions_refuse_what_they_do_not_model():
         _column_reduction("tcolsum", x, tmp="tmp", attrs=" {isBinary = true}")
 
 
+def test_max_and_min_order_signed_zeros():
+    """The maxima and minima are the JIT's arith.maximumf / minimumf: -0.0 <
+    +0.0 (np.maximum and np.minimum return the first of two equal zeros),
+    elementwise, with a scalar and in the row and column reductions; every
+    row and column of x holds both zeros, starting with either."""
+    x = np.zeros((16, 32), np.float32)
+    x[np.add.outer(np.arange(16), np.arange(32)) % 2 == 1] = -0.0
+    for got, negative in [(elementwise("tmax", [x, -x]), False),
+                          (elementwise("tmin", [x, -x]), True),
+                          (elementwise("tmaxs", [x], scalar="0.0"), False),
+                          (elementwise("tmins", [x], scalar="-0.0"), True),
+                          (_reduce_kernel("trowmax", x), False),
+                          (_reduce_kernel("trowmin", x), True),
+                          (_column_reduction("tcolmax", x), False),
+                          (_column_reduction("tcolmin", x), True)]:
+        np.testing.assert_array_equal(np.signbit(got), np.full(got.shape, negative))
+        assert not got.any()
+
+
 def _trowexpand(col: np.ndarray, valid_col_rows: int = 16, rows: int = 16,
                 cols: int = 32) -> np.ndarray:
     """The 16x1 column `col` (its valid rows `valid_col_rows`) broadcast over

@@ -106,14 +106,29 @@ _INT_BINARY = {
     "arith.minui": _as_unsigned(np.minimum),
 }
 
+
+def maximumf(a, b):
+    """arith.maximumf (the JIT's tile max too): NaN if either operand is,
+    and -0.0 < +0.0; np.maximum returns the first of two equal zeros.
+    Integers too: two equal integers are one value."""
+    a, b = np.asarray(a), np.asarray(b)
+    return np.where(a == b, np.where(np.signbit(a), b, a), np.maximum(a, b))[()]
+
+
+def minimumf(a, b):
+    """arith.minimumf: maximumf's order, the other way."""
+    a, b = np.asarray(a), np.asarray(b)
+    return np.where(a == b, np.where(np.signbit(a), a, b), np.minimum(a, b))[()]
+
+
 _FLOAT_BINARY = {
     "arith.addf": np.add,
     "arith.subf": np.subtract,
     "arith.mulf": np.multiply,
     "arith.divf": np.divide,
     "arith.remf": np.fmod,
-    "arith.maximumf": np.maximum,  # NaN-propagating
-    "arith.minimumf": np.minimum,
+    "arith.maximumf": maximumf,
+    "arith.minimumf": minimumf,
     "arith.maxnumf": np.fmax,  # NaN-ignoring
     "arith.minnumf": np.fmin,
     "math.powf": np.power,
@@ -121,12 +136,18 @@ _FLOAT_BINARY = {
     "math.copysign": np.copysign,
 }
 
-def fold(ufunc, acc, xs):
-    """acc combined with xs[..., 0], xs[..., 1], ... in turn, as a loop
-    does, elementwise over the other axes. ufunc.accumulate goes in order;
-    ufunc.reduce sums floats pairwise, whose roundings are not the loop's."""
-    both = np.concatenate([np.asarray(acc)[..., None], xs], axis=-1)
-    return ufunc.accumulate(both, axis=-1)[..., -1]
+
+def fold(fn, acc, xs):
+    """acc combined by fn with xs[..., 0], xs[..., 1], ... in turn, as a loop
+    does, elementwise over the other axes. A ufunc's accumulate goes in
+    order; its reduce sums floats pairwise, whose roundings are not the
+    loop's. Other fns (maximumf, minimumf) are applied once per element."""
+    if isinstance(fn, np.ufunc):
+        both = np.concatenate([np.asarray(acc)[..., None], xs], axis=-1)
+        return fn.accumulate(both, axis=-1)[..., -1]
+    for k in range(xs.shape[-1]):
+        acc = fn(acc, xs[..., k])
+    return acc
 
 
 def _round_half_away(x):

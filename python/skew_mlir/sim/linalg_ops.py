@@ -8,8 +8,8 @@ the body's scalar ops are executed once on whole numpy arrays laid out over
 the iteration space (parallel dims first, then reduction dims), so a 16x128
 elementwise op costs one pass through the body, not 2048. Reductions apply
 the body once per reduction index, in the loops' order; a body that is a
-single combiner (addf, maximumf, ...) folds with the matching numpy ufunc's
-accumulate, which goes in that order too.
+single combiner (addf, maximumf, ...) is folded in that order too, by the
+matching numpy ufunc's accumulate or elementwise function (arith_ops.fold).
 A structured op costs one vector instruction over its iteration space per
 body op (transcendental ones at their slower rate).
 
@@ -27,16 +27,16 @@ from mlir import ir
 
 from ..op_costs import CONTRACTION_OPS, TRANSCENDENTAL_OPS, element_name
 from .dispatch import Step, handles
-from .arith_ops import fold
+from .arith_ops import fold, maximumf, minimumf
 from .errors import SimError, UnsupportedOp, where
 from .values import dtype_of, element_type, signed_ints, unsigned_ints, wrap
 
 _REDUCTION = "#linalg.iterator_type<reduction>"
 
-# Single-op bodies whose reduction a numpy ufunc folds in one call.
+# Single-op bodies: the function fold() combines their elements with.
 _COMBINERS = {
-    "arith.addf": np.add, "arith.mulf": np.multiply, "arith.maximumf": np.maximum,
-    "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
+    "arith.addf": np.add, "arith.mulf": np.multiply, "arith.maximumf": maximumf,
+    "arith.minimumf": minimumf, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
     "arith.addi": np.add, "arith.muli": np.multiply, "arith.maxsi": np.maximum,
     "arith.minsi": np.minimum, "arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or,
     "arith.xori": np.bitwise_xor,
@@ -424,17 +424,17 @@ class _Indices:
 
 
 def _single_combiner(body_ops, body, body_cc, n_inputs):
-    """The numpy ufunc of a body `yield(combine(in, acc))`, else None."""
+    """The function of _COMBINERS of a body `yield(combine(in, acc))`, else None."""
     if n_inputs != 1 or len(body_ops) != 1 or len(body.arg_slots) != 2:
         return None
-    ufunc = _COMBINERS.get(body_ops[0].name)
+    fn = _COMBINERS.get(body_ops[0].name)
     operands = body_cc.slots_of(body_ops[0].operands)
     # numpy's bool reductions are not i1's (add is or, maxsi reads true as 1).
     result = body_ops[0].results[0].type
     is_i1 = isinstance(result, ir.IntegerType) and result.width == 1
-    if ufunc is None or is_i1 or sorted(operands) != sorted(body.arg_slots):
+    if fn is None or is_i1 or sorted(operands) != sorted(body.arg_slots):
         return None
-    return ufunc
+    return fn
 
 
 @handles("linalg.index")

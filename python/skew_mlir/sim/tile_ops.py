@@ -18,7 +18,7 @@ from .. import tile_types
 from ..operands import operand_segments
 from .dispatch import Step, handles
 from .errors import SimError, UnsupportedOp, where
-from .arith_ops import divide_truncating, fold
+from .arith_ops import divide_truncating, fold, maximumf, minimumf
 from .linalg_ops import contract
 from .races import READ, WRITE, strided_elements
 from .tensor_ops import _segments
@@ -472,7 +472,7 @@ def _divide(a, b) -> np.ndarray:
 
 _BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _divide,
-    "max": np.maximum, "min": np.minimum, "rem": _remainder,
+    "max": maximumf, "min": minimumf, "rem": _remainder,  # the JIT's arith.maximumf / minimumf
 }
 
 
