@@ -71,17 +71,17 @@ def place(location: ir.Location) -> str:
         return place(location.callee)
     if location.is_a_fused():
         known = [place(part) for part in location.locations]
-        return next((where for where in known if where != _UNKNOWN), _UNKNOWN)
-    return _UNKNOWN
+        return next((where for where in known if where != UNKNOWN), UNKNOWN)
+    return UNKNOWN
 
 
-_UNKNOWN = "<unknown>:0"
+UNKNOWN = "<unknown>:0"
 
 
 def site_name(location: ir.Location) -> str:
     """`place(location)`, or for a location naming a site without a file
     position (`loc("S")`) that name, quoted."""
     where = place(location)
-    if where == _UNKNOWN and location.is_a_name():
+    if where == UNKNOWN and location.is_a_name():
         return f'"{location.name_str}"'
     return where

@@ -46,7 +46,7 @@ from .config_files import read_data
 TRANSCENDENTAL_OPS = frozenset({
     "math.powf", "math.atan2", "math.exp", "math.exp2", "math.expm1", "math.log",
     "math.log2", "math.log10", "math.log1p", "math.sqrt", "math.rsqrt", "math.tanh",
-    "math.sin", "math.cos", "math.tan", "math.atan"})
+    "math.sin", "math.cos", "math.tan", "math.atan", "math.erf"})
 # Ops the cube runs: priced by their multiply-adds.
 CONTRACTION_OPS = frozenset({
     "linalg.matmul", "linalg.batch_matmul", "linalg.matvec", "linalg.vecmat",

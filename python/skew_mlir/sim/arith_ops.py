@@ -192,6 +192,13 @@ def _fma_f64(a: float, b: float, c: float) -> float:
         return math.copysign(math.inf, exact)
 
 
+def _erf(x):
+    """math.erf: libm's erf (numpy has none; the JIT calls libm's erff or
+    erf), computed in f64."""
+    x = np.asarray(x)
+    return np.vectorize(math.erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
+
+
 _FLOAT_UNARY = {
     "arith.negf": np.negative,
     "math.absf": np.abs,
@@ -215,6 +222,7 @@ _FLOAT_UNARY = {
     "math.cos": np.cos,
     "math.tan": np.tan,
     "math.atan": np.arctan,
+    "math.erf": _erf,
 }
 
 # The cost model prices the transcendental ones (op_costs.TRANSCENDENTAL_OPS)

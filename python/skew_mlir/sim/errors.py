@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ..diagnostics import site_name
+from ..diagnostics import UNKNOWN, site_name
 
 
 def where(op) -> str:
     """`file:line:col` of an op, or the name of a location naming a site
-    without a file position (`loc("popsite")`), as pto-opt prints them."""
-    return site_name(op.location)
+    without a file position (`loc("popsite")`), as pto-opt prints them. An
+    op without a location of its own (the implicit body of a named linalg
+    op, as linalg.erf's math.erf) is placed at its nearest located
+    ancestor."""
+    site = site_name(op.location)
+    parent = getattr(op, "parent", None)
+    while site == UNKNOWN and parent is not None:
+        site, parent = site_name(parent.location), parent.parent
+    return site
 
 
 def describe(op) -> str:
