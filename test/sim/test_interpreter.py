@@ -380,3 +380,18 @@ def test_a_loop_of_blocks_that_never_leaves_stops_at_the_step_limit():
     }"""
     with pytest.raises(SimError, match="exceeded the step limit of 1000 executed ops"):
         run_function(text, max_steps=1000)
+
+
+def test_softmax_sums_in_loop_order():
+    """linalg.softmax divides by a sum in loop order, as the linalg.generic
+    ops it decomposes into (the JIT's) sum, not numpy's pairwise sum."""
+    text = """func.func @f(%x: tensor<2x256xf32>) -> tensor<2x256xf32> {
+      %e = tensor.empty() : tensor<2x256xf32>
+      %r = linalg.softmax dimension(1) ins(%x : tensor<2x256xf32>) outs(%e : tensor<2x256xf32>) -> tensor<2x256xf32>
+      return %r : tensor<2x256xf32> }"""
+    x = np.random.default_rng(5).standard_normal((2, 256), np.float32)
+    e = np.exp(x - x.max(1, keepdims=True))
+    total = np.zeros((2, 1), np.float32)
+    for k in range(256):
+        total = total + e[:, k:k + 1]
+    np.testing.assert_array_equal(run_function(text, x)[0], e / total)

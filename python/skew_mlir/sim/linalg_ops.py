@@ -228,7 +228,11 @@ def _softmax(op, cc) -> Step:
     def run(frame):
         x = frame[src]
         e = np.exp(x - np.max(x, axis=axis, keepdims=True))
-        result = (e / np.sum(e, axis=axis, keepdims=True)).astype(dtype)
+        # Summed in loop order, as the linalg.generic ops softmax decomposes
+        # into (and the JIT runs) sum it.
+        rows = np.moveaxis(e, axis, -1)
+        total = fold(np.add, np.zeros(rows.shape[:-1], e.dtype), rows)
+        result = (e / np.expand_dims(total, axis)).astype(dtype)
         write(frame, [result])
         # max, subtract, exp, sum, divide
         spend(4 * cost.vector(x.nbytes) + cost.vector(x.nbytes, True))
