@@ -8,18 +8,19 @@ lowers its tile IR (tile_ir.py), adds one entry function per kernel
 per result, so the launcher calls every kernel through one C-interface
 shape), refuses what the wheel's MLIR is known to abort on, and rewrites
 the FIFO ops (rewrite.py). lower() runs upstream's pipeline:
-elementwise ops to linalg, one-shot bufferization across function
-boundaries (identity layouts at the boundary; loops may carry tensors),
-linalg to loops, then everything to the LLVM dialect. Allocations go
-through MLIR's generic allocation functions, which the runtime provides
-(one arena per run, freed when the run ends: the results are in the
-launcher's out-buffers by then).
+linalg.softmax decomposed, elementwise ops to linalg, one-shot
+bufferization across function boundaries (identity layouts at the
+boundary; loops may carry tensors), linalg to loops, then everything to
+the LLVM dialect. Allocations go through MLIR's generic allocation
+functions, which the runtime provides (one arena per run, freed when the
+run ends: the results are in the launcher's out-buffers by then).
 """
 
 from __future__ import annotations
 
 from mlir import ir
 from mlir.dialects import arith, bufferization, func, memref, tensor
+from mlir.dialects.transform import interpreter
 from mlir.passmanager import PassManager
 
 from .. import fifo_model
@@ -29,6 +30,20 @@ from .errors import JitUnsupported, SimError, describe, where
 from .rewrite import (REWRITTEN_OPS, Rewritten, check_fifo_ops, element_bytes,
                       rewrite_fifo_ops, stub_declarations)
 from .tile_ir import TileLowering
+
+# linalg.softmax has no lowering of its own: it is decomposed first into the
+# linalg.generic ops that define it (its AggregatedOpInterface), which the
+# interpreter's softmax follows.
+DECOMPOSE = """
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.softmax"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %parts = transform.structured.decompose_interface %ops
+      : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}"""
 
 # One-shot bufferization's in-place analysis does not see that a tensor
 # passed along a cf.br is the buffer it came from (a kernel of several blocks
@@ -323,6 +338,8 @@ def lower(module: ir.Module) -> None:
     """Run the lowering on `module` in place; JitError naming the op for
     anything upstream cannot lower."""
     try:
+        script = ir.Module.parse(DECOMPOSE)
+        interpreter.apply_named_sequence(module.operation, script.body.operations[0], script)
         PassManager.parse(f"builtin.module({LIFT})").run(module.operation)
         _define_poisons(module.operation)
         PassManager.parse(f"builtin.module({BUFFERIZE})").run(module.operation)
