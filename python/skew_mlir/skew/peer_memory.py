@@ -20,7 +20,7 @@ from mlir import ir
 from .. import _native
 from ..aliasing import first_alias, private_memory
 from ..attributes import function_name
-from ..calls import call_summaries
+from ..calls import call_summaries, calls_under
 from ..fifo_model import VECTOR, kernel_role, subblocks
 from ..launch import launch_names
 from ..tile_memory import buffer_root
@@ -118,6 +118,9 @@ class PeerMemories:
     def __init__(self):
         self._access: dict[ir.Operation, tuple] = {}
         self._twice: dict[ir.Operation, bool] = {}
+        # Per function a call runs: whether it touches no global memory
+        # itself (a helper of tiles that several kernels call is read once).
+        self._untouching: dict[ir.Operation, bool] = {}
 
     def of(self, function: ir.Operation | None, peers: list[ir.Operation]) -> PeerMemory:
         """The peer of code in kernel `function` whose peer may be any of
@@ -156,7 +159,7 @@ class PeerMemories:
             found = self._access[function] = tuple(
                 ANY if access is ANY or any(names[p] is None for p in access)
                 else frozenset(names[p] for p in access)
-                for access in _global_access(function))
+                for access in _global_access(function, self._untouching))
         return found
 
 
@@ -169,12 +172,14 @@ def _union(sets) -> frozenset | None:
     return found
 
 
-def _global_access(function: ir.Operation, follow_calls: bool = True) -> tuple:
+def _global_access(function: ir.Operation, untouching: dict | None = None) -> tuple:
     """The argument positions of global memory `function` may read and
     may write (ANY: unknown global memory). A call counts for nothing when
     no function it runs touches global memory (a helper of tiles), else
-    for any; without `follow_calls` calls are left to their callers."""
+    for any; without `untouching` (the memo of which functions touch none)
+    calls are left to their callers."""
     access: list[frozenset | None] = [frozenset(), frozenset()]
+    local = set() if untouching is None else _local_calls(function, untouching)
 
     def visit(op):
         if op == function:
@@ -186,8 +191,7 @@ def _global_access(function: ir.Operation, follow_calls: bool = True) -> tuple:
             kind = _native.control_flow_kind(op)
             # Control flow (scf.for, scf.if) does what its nested ops do,
             # each visited on its own: a call among them is judged there.
-            if kind == "branch" or kind == "call" and (
-                    not follow_calls or _local_call(op, function)):
+            if kind == "branch" or kind == "call" and (untouching is None or op in local):
                 return ir.WalkResult.ADVANCE
             access[:] = [ANY, ANY]
             return ir.WalkResult.INTERRUPT
@@ -205,10 +209,20 @@ def _global_access(function: ir.Operation, follow_calls: bool = True) -> tuple:
     return access[0], access[1]
 
 
-def _local_call(call: ir.Operation, function: ir.Operation) -> bool:
-    """Whether every function `call` (in `function`) runs, directly or not,
+def _local_calls(function: ir.Operation, untouching: dict) -> set:
+    """The calls in `function` every function of which (directly or not)
     is known and touches no global memory itself."""
-    [summary] = call_summaries(function.parent, [call], ())
-    return (summary.problem is None and bool(summary.functions)
-            and all(_global_access(callee, follow_calls=False) == (frozenset(), frozenset())
-                    for callee in summary.functions))
+    calls = calls_under(function)
+    if not calls:
+        return set()
+
+    def untouched(callee: ir.Operation) -> bool:
+        found = untouching.get(callee)
+        if found is None:
+            found = untouching[callee] = (
+                _global_access(callee) == (frozenset(), frozenset()))
+        return found
+
+    return {call for call, summary in zip(calls, call_summaries(function.parent, calls, ()))
+            if summary.problem is None and summary.functions
+            and all(untouched(callee) for callee in summary.functions)}
