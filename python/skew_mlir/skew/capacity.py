@@ -55,9 +55,7 @@ class Room:
         self.capacities = capacities
         self.function = function
         self.scope = scope  # the op the pass runs on: callees are read inside it
-        # Why the kernel's placed buffers are not all known (a non-constant
-        # address, a callee that cannot be read), once _kernel has run.
-        self.unknown: str | None = None
+        self._unknown: str | None = None  # see `unknown`, set by _kernel
         # What earlier loops' copies add, per location.
         self.committed: dict[str, int] = {}
         self._read: tuple[dict[str, int], list, list[ir.Value]] | None = None
@@ -66,6 +64,13 @@ class Room:
         """The tiles the kernel and its callees place at an address (a
         constant one or not); `unknown` says when that list may be short."""
         return self._kernel()[2]
+
+    @property
+    def unknown(self) -> str | None:
+        """Why the kernel's placed buffers are not all known (a non-constant
+        address, a callee that cannot be read), None when they are."""
+        self._kernel()
+        return self._unknown
 
     def _kernel(self) -> tuple[dict[str, int], list[tuple[ir.Operation | None, str, int, int, str]],
                                list[ir.Value]]:
@@ -80,8 +85,8 @@ class Room:
         # callee's tiles share the kernel's memory.
         functions = [self.function]
         for summary in call_summaries(self.scope, calls_under(self.function), ()):
-            if summary.problem is not None and self.unknown is None:
-                self.unknown = f"what the call to {summary.callee or 'an unknown callee'} " \
+            if summary.problem is not None and self._unknown is None:
+                self._unknown = f"what the call to {summary.callee or 'an unknown callee'} " \
                                f"places ({summary.problem})"
             functions += summary.functions
 
@@ -96,8 +101,8 @@ class Room:
                 if isinstance(start, int):
                     placed.append((op, loc, start, start + tile_bytes(result.type),
                                    "another buffer placed at"))
-                elif start is ... and self.unknown is None:
-                    self.unknown = (f"a buffer placed at an address that is not a constant "
+                elif start is ... and self._unknown is None:
+                    self._unknown = (f"a buffer placed at an address that is not a constant "
                                     f"({place(op.location)})")
             return ir.WalkResult.ADVANCE
 
