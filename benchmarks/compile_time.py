@@ -21,7 +21,11 @@ pass's own time in pto-opt's `--mlir-timing` report of a run with
 printer instead, which every tool that prints IR pays), and `floor` the
 ratio pto-opt would have if the pass took no time at all: start-up, parsing
 the input, verifying and printing the (larger) output, over canonicalize's
-whole run, from the same rounds (the best of each).
+whole run, from the same rounds (the best of each). `io` is the ratio
+upstream mlir-opt itself needs to read the input and write the pass's
+output, with no pass in between (its `--mlir-timing` Parser on the input
+plus its Output on the output): the part of any target below which no
+implementation of the pass can go, whatever language it is written in.
 
 `--baseline OTHER/bin/pto-opt` times another install's pto-opt (a build
 before a change, say) in the same rounds on the same files, and adds its
@@ -123,6 +127,30 @@ def pass_times(command: list[str], repeat: int) -> tuple[float, float]:
     return wall, in_pass
 
 
+def phase_times(command: list[str], repeat: int) -> dict[str, float]:
+    """The best time of each top-level phase (Parser, Output, a pass) in the
+    `--mlir-timing` reports of `command` over `repeat` runs."""
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        report = subprocess.run(command + ["--mlir-timing"], check=True, text=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).stderr
+        for seconds, name in re.findall(r"^\s*([\d.]+) \(\s*[\d.]+%\)\s{2}(\S+)$",
+                                        report, re.M):
+            best[name] = min(best.get(name, float("inf")), float(seconds))
+    return best
+
+
+def io_floor(mlir_opt: str, pto_opt: str, path: str, repeat: int) -> float:
+    """Upstream mlir-opt's time to parse `path` plus its time to print the
+    pass's output of it (the io column)."""
+    output = path + ".skewed.mlir"
+    subprocess.run([pto_opt, path, "--pto-skew-cross-core", "-o", output], check=True)
+    dialect = f"--irdl-file={irdl_path()}"
+    parse = phase_times([mlir_opt, dialect, path, "-o", os.devnull], repeat)["Parser"]
+    write = phase_times([mlir_opt, dialect, output, "-o", os.devnull], repeat)["Output"]
+    return parse + write
+
+
 WORKLOADS = {"pairs": generate_pairs, "cube": generate}
 
 
@@ -132,7 +160,7 @@ def measure(workload: str, sizes: list[int], repeat: int, tmp: str,
     mlir_opt = tool_path("mlir-opt")
     print(f"{workload}:")
     print(f"{'loops':>6} {'pto-opt skew (s)':>17} {'mlir-opt canon (s)':>19} "
-          f"{'ratio':>6} {'us/loop':>8} {'pass (s)':>9} {'floor':>6}"
+          f"{'ratio':>6} {'us/loop':>8} {'pass (s)':>9} {'floor':>6} {'io':>5}"
           + (f" {'baseline (s)':>13} {'vs base':>8}" if baseline else ""))
     times = {}
     for loops in sizes:
@@ -146,8 +174,10 @@ def measure(workload: str, sizes: list[int], repeat: int, tmp: str,
         times[loops] = best = best_times(list(tools), repeat)
         skew, canon = best[:2]
         wall, in_pass = pass_times(tools[0], repeat)
+        io = io_floor(mlir_opt, pto_opt, path, repeat)
         print(f"{loops:>6} {skew:>17.3f} {canon:>19.3f} {skew / canon:>6.2f} "
-              f"{skew / loops * 1e6:>8.0f} {in_pass:>9.3f} {(wall - in_pass) / canon:>6.2f}"
+              f"{skew / loops * 1e6:>8.0f} {in_pass:>9.3f} {(wall - in_pass) / canon:>6.2f} "
+              f"{io / canon:>5.2f}"
               + (f" {best[2]:>13.3f} {skew / best[2]:>8.3f}" if baseline else ""))
     small, large = min(times), max(times)
     if large > small:
