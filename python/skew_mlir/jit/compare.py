@@ -121,4 +121,11 @@ def _detail(x, y) -> str:
     x, y = np.asarray(x), np.asarray(y)
     if x.shape != y.shape or x.dtype != y.dtype:
         return f" (shape/dtype {list(x.shape)} {x.dtype} vs {list(y.shape)} {y.dtype})"
+    if x.dtype in _TOLERANCE:  # the float types
+        # NaN on one side only (a read of undefined memory, say) is no
+        # difference of finite values.
+        nan = int(np.count_nonzero(np.isnan(x.astype(np.float64))
+                                   != np.isnan(y.astype(np.float64))))
+        if nan:
+            return f" ({nan} of {x.size} elements NaN on one side only)"
     return f" (max |diff| {max_difference(x, y):.3g})"

@@ -46,6 +46,11 @@ class Core:
         self.max_steps = max_steps
         self.calls = 0  # func.call nesting at the current point of execution
         self.local: dict = {}  # address space -> its bytes (tile IR; sim/tiles.py)
+        # The pipes whose slots this core's tfrees release (else each pop
+        # does), and per such pipe what it popped and has not released,
+        # oldest first (a tile buffer, else None; pipe_ops.py).
+        self.frees: frozenset = frozenset()
+        self.held: dict = {}
         # This core's handle on the race detector of shared memory (races.py).
         self.shared = None
         self.max_seconds = max_seconds

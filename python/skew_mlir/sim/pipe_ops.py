@@ -27,7 +27,7 @@ from .. import dialect as pto
 from .. import fifo_model, tile_types
 from .dispatch import Step, handles
 from .errors import SimError, describe, where
-from .tiles import Tile, TileMessage, message_of, tile_storage
+from .tiles import Tile, TileMessage, message_of, tile_storage, undefined
 from .values import dtype_of, mlir_name
 
 
@@ -83,9 +83,16 @@ def _free(op, cc) -> Step:
     # optional operand names (fifo_model).
     _checked(op, cc)
     request = _request(op, fifo_model.FREE)
+    held = cc.core.held
 
     def run(frame):
         yield request
+        released = held[request.pipe].pop(0)
+        if released is not None:
+            # The slot is the producer's again, which may overwrite it: what
+            # the popped tile reads from now on is undefined, as
+            # never-written memory is (a read after tfree shows).
+            released.data[...] = undefined(released.data.shape, released.data.dtype)
     return Step(run, True)
 
 
@@ -101,10 +108,14 @@ def _pop(op, cc) -> Step:
     shape, dtype = tuple(t.shape), dtype_of(t.element_type)
     expected = str(t)
 
+    core = cc.core
+
     def run(frame):
         tile = yield request
         _check_shape(request, tile, shape, dtype, expected)
         frame[dst] = tile
+        if request.pipe in core.frees:
+            core.held.setdefault(request.pipe, []).append(None)
     return Step(run, True)
 
 
@@ -121,6 +132,7 @@ def _pop_tile(op, cc, dst: int, request: Request, tt: tile_types.TileBuf) -> Ste
     shape, dtype = tt.shape, dtype_of(tt.element)
     expected = f"a {tt.rows}x{tt.cols}x{mlir_name(dtype)} tile buffer"
     site = where(op)
+    core = cc.core
 
     def run(frame):
         message = yield request
@@ -138,7 +150,9 @@ def _pop_tile(op, cc, dst: int, request: Request, tt: tile_types.TileBuf) -> Ste
             cols = tt.v_col if tt.v_col is not None else message.valid[1]
         data = tile_storage(tt, None, 0, site)
         data[...] = message.data
-        frame[dst] = Tile(data, [rows, cols], tt)
+        frame[dst] = tile = Tile(data, [rows, cols], tt)
+        if request.pipe in core.frees:
+            core.held.setdefault(request.pipe, []).append(tile)
     return Step(run, True)
 
 

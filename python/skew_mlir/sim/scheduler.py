@@ -174,6 +174,7 @@ def run_pair(module: ir.Module, pair: Pair, inputs: dict[str, list], *,
             for subblock in lanes:
                 core = Core(role, name, max_steps, max_seconds, subblock)
                 core.shared = races.add_core(core.name)
+                core.frees = frozenset(layout.freed.get(role, ()))
                 gen = program.function(name, core).call(list(inputs[role]))
                 running.append(_Running(core, gen))
         for r in running:
