@@ -8,7 +8,10 @@ not timed: benchmarks/bad_inputs.py times funcs-4000 and kernels-4000).
   used to read them once per function: quadratic).
 - Many kernels of each role, no pairing known: each loop's slots come from
   the initialise ops of every kernel of the other role, read once per pipe
-  (they used to be read once per loop: quadratic).
+  (they used to be read once per loop: quadratic); whether each kernel's
+  FIFO use asks for two vector sub-blocks is read once per kernel, and the
+  ops holding FIFO ops once per module (they used to be read once per
+  kernel for every peer, and once per kernel: quadratic).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from mlir import ir
 import skew_mlir
 from skew_mlir.fifo_model import SlotTable
 from skew_mlir.passes import skew_cross_core_pipeline
-from skew_mlir.skew import pairing
+from skew_mlir.skew import pairing, peer_memory
 
 T = "tensor<4xf32>"
 
@@ -48,10 +51,20 @@ def _module(count: int, roles: list) -> str:
 
 
 def _counted(text: str, monkeypatch, **options) -> dict[str, int]:
-    """How often the pass (with `options`) reads a module's kernels and a
-    kernel's pipe declarations."""
-    counts = {"kernels_of": 0, "declared": 0}
+    """How often the pass (with `options`) reads a module's kernels, a
+    kernel's pipe declarations, a kernel's sub-blocks (for its peer's
+    memory) and the holders of FIFO ops (for a kernel's own FIFO use)."""
+    counts = {"kernels_of": 0, "declared": 0, "subblocks": 0, "fifo_holders": 0}
     kernels_of, declared = pairing.kernels_of, SlotTable.declared
+    subblocks, fifo_holders = peer_memory.subblocks, pairing.fifo_holders
+
+    def counting_subblocks(*kernels):
+        counts["subblocks"] += 1
+        return subblocks(*kernels)
+
+    def counting_fifo_holders(root):
+        counts["fifo_holders"] += 1
+        return fifo_holders(root)
 
     def counting_kernels_of(module):
         counts["kernels_of"] += 1
@@ -63,6 +76,8 @@ def _counted(text: str, monkeypatch, **options) -> dict[str, int]:
 
     monkeypatch.setattr(pairing, "kernels_of", counting_kernels_of)
     monkeypatch.setattr(SlotTable, "declared", counting_declared)
+    monkeypatch.setattr(peer_memory, "subblocks", counting_subblocks)
+    monkeypatch.setattr(pairing, "fifo_holders", counting_fifo_holders)
     with skew_mlir.make_context():
         module = ir.Module.parse(text)
         skew_cross_core_pipeline(**options)(module)
@@ -82,6 +97,10 @@ def test_work_is_linear_in_the_functions(roles, depth, monkeypatch):
     # Pipe declarations: a bounded number of readings per function.
     assert large["declared"] <= 4 * small["declared"] + 8
     assert large["declared"] <= 12 * 96
+    # A kernel's sub-blocks at most once, the FIFO holders once per module
+    # and once per visible pair.
+    assert large["subblocks"] <= 96
+    assert large["fifo_holders"] <= small["fifo_holders"] + 2
 
 
 def test_the_peers_least_declaration_counts():

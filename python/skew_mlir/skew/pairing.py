@@ -63,6 +63,7 @@ class VisiblePeers:
         self._kernels: dict[ir.Operation, tuple] = {}
         self._roles: dict[ir.Operation, str | None] = {}
         self._reach: dict[ir.Operation, list] = {}
+        self._holders: dict[ir.Operation, set] = {}
 
     def role(self, function: ir.Operation) -> str | None:
         """The kernel role of `function` (None: not a kernel, or a malformed
@@ -81,6 +82,13 @@ class VisiblePeers:
         found = self._kernels.get(module)
         if found is None:
             found = self._kernels[module] = kernels_of(module)
+        return found
+
+    def holders(self, module: ir.Operation) -> set:
+        """program.fifo_holders(module)'s holders, read once."""
+        found = self._holders.get(module)
+        if found is None:
+            found = self._holders[module] = fifo_holders(module)[1]
         return found
 
     def reach(self, module: ir.Operation) -> list[tuple[ir.Operation, bool, set]]:
@@ -169,7 +177,7 @@ def limit_depths(root: ir.Operation, plans: list, slots: SlotTable,
                 _peer_blind(function, by_function[function], slots, decided,
                             f"the module holds {len(kernels['cube'])} cube and "
                             f"{len(kernels['vector'])} vector kernels: the peer is not known",
-                            peers)
+                            peers, visible.holders(module))
         if len(kernels["cube"]) == 1 and len(kernels["vector"]) == 1:
             cube, vector = kernels["cube"][0], kernels["vector"][0]
             skews = by_function.get(cube, []) + by_function.get(vector, [])
@@ -633,17 +641,20 @@ def at_most(plan: SkewPlan, cap: int) -> SkewPlan | None:
 # --- no visible peer ---------------------------------------------------------------
 
 def _peer_blind(function: ir.Operation, skews: list[SkewPlan], slots: SlotTable,
-                decided: dict, why: str, peers: list | None = None) -> None:
+                decided: dict, why: str, peers: list | None = None,
+                holders: set | None = None) -> None:
     """Keep the skews of `function` only if its pushes can never block, at
     the slot count of the initialise ops of `function` and `peers` (the
     kernels its peer may be), or, with no peer visible (None), at the
     fewest slots a peer's initialise op could give the pipe. The kernel's
     calls are followed through its module where the peers are visible (the
     pass runs on the module), else inside `function` only (the function
-    anchor: other threads may be rewriting its siblings)."""
+    anchor: other threads may be rewriting its siblings). `holders`: the
+    scope's (program.fifo_holders), when read already."""
     role = _role(function)
     scope = function if peers is None else function.parent.operation
-    _, holders = fifo_holders(scope)
+    if holders is None:
+        _, holders = fifo_holders(scope)
     program = build_program(role, function, holders, scope)
     if program.unproved:
         _, what = program.unproved[0]

@@ -21,7 +21,7 @@ from .. import _native
 from ..aliasing import first_alias, private_memory
 from ..attributes import function_name
 from ..calls import call_summaries, calls_under
-from ..fifo_model import VECTOR, kernel_role, subblocks
+from ..fifo_model import CUBE, VECTOR, kernel_role, subblocks
 from ..launch import launch_names
 from ..tile_memory import buffer_root
 from .body_effects import op_effects
@@ -117,7 +117,11 @@ class PeerMemories:
 
     def __init__(self):
         self._access: dict[ir.Operation, tuple] = {}
-        self._twice: dict[ir.Operation, bool] = {}
+        self._splitting: dict[ir.Operation, bool] = {}  # see _splits
+        # Per list of peers (by identity: every kernel of a module shares its
+        # module's list of the other role), whether one splits; the list is
+        # kept so that its id stays its own.
+        self._peers_split: dict[int, tuple[list, bool]] = {}
         # Per function a call runs: whether it touches no global memory
         # itself (a helper of tiles that several kernels call is read once).
         self._untouching: dict[ir.Operation, bool] = {}
@@ -145,11 +149,25 @@ class PeerMemories:
         return PeerMemory(access, who, function)
 
     def _sub_blocks(self, function: ir.Operation, peers: list[ir.Operation]) -> bool:
-        """Whether vector kernel `function` runs as two sub-blocks (read once)."""
-        found = self._twice.get(function)
+        """Whether vector kernel `function` runs as two sub-blocks: its own
+        FIFO use or a peer's asks for them (each kernel read once)."""
+        if kernel_role(function) != VECTOR:
+            return False
+        if self._splits(function, VECTOR):
+            return True
+        found = self._peers_split.get(id(peers))
+        if found is None or found[0] is not peers:
+            found = self._peers_split[id(peers)] = (
+                peers, any(self._splits(peer, CUBE) for peer in peers))
+        return found[1]
+
+    def _splits(self, function: ir.Operation, role: str) -> bool:
+        """Whether kernel `function` of `role` alone makes its pair run two
+        vector sub-blocks (fifo_model.subblocks), read once."""
+        found = self._splitting.get(function)
         if found is None:
-            found = self._twice[function] = (kernel_role(function) == VECTOR and any(
-                subblocks(peer, function) == 2 for peer in peers))
+            found = self._splitting[function] = (
+                subblocks(None, function) if role == VECTOR else subblocks(function, None)) == 2
         return found
 
     def _kernel(self, function: ir.Operation) -> tuple:
