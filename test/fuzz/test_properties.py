@@ -136,7 +136,8 @@ def test_tile_generator_reaches_every_buffer_class():
     the column and row reductions and broadcasts with taxpy, a scalar
     divided by the tile, a barrier in each loop iteration, and an A block
     loaded on even iterations only or into a tile whose valid shape is set
-    before the loop, and every pair it renders parses and verifies."""
+    before the loop, the A buffer carried as an iter_arg of the loop, and
+    every pair it renders parses and verifies."""
     seen = collections.Counter()
     with skew_mlir.make_context():
         for seed in range(120):
@@ -146,7 +147,7 @@ def test_tile_generator_reaches_every_buffer_class():
             seen.update(name for name in ("b_each_iteration", "accumulate", "addressed",
                                           "second_loop", "unit_window", "rsqrt",
                                           "reductions", "middle_window", "reciprocal",
-                                          "loop_sync", "alias_read")
+                                          "loop_sync", "alias_read", "a_carried")
                         if getattr(spec, name))
             seen.update([f"spare_room={spec.spare_room}", f"a_load={spec.a_load}"])
             text = render_tile(spec)
@@ -158,7 +159,7 @@ def test_tile_generator_reaches_every_buffer_class():
                                       "pto.trowexpand ins(", "pto.taxpy",
                                       "x1x", "pto.tdivs ins(%s, %t",
                                       "pto.set_validshape %ma", "%ma_alias = pto.alloc_tile addr",
-                                      "func.call @store_a")
+                                      "func.call @store_a", "%ma_last = scf.for")
                         if op in text)
     for value in ("a_path=tmov", "a_path=textract", "a_path=subview", "a_path=view", "store=iv",
                   "store=fixed", "store=none", "mat_slots=2", "mat_slots=3",
@@ -170,7 +171,8 @@ def test_tile_generator_reaches_every_buffer_class():
                   "reductions", "pto.tcolsum", "pto.trowexpand ins(", "pto.taxpy",
                   "middle_window", "reciprocal", "x1x", "pto.tdivs ins(%s, %t", "loop_sync",
                   "a_load=even", "a_load=validshape", "pto.set_validshape %ma",
-                  "alias_read", "%ma_alias = pto.alloc_tile addr", "func.call @store_a"):
+                  "alias_read", "%ma_alias = pto.alloc_tile addr", "func.call @store_a",
+                  "a_carried", "%ma_last = scf.for"):
         assert seen[value] > 0, (value, seen)
 
 
@@ -184,6 +186,17 @@ def test_a_tile_placed_at_a_copied_buffer_keeps_it_single(seed, where):
     spec = random_tile_pair(seed)
     assert spec.alias_read == where
     assert check_pair(render_tile(spec), seed=seed).startswith("PASS"), spec
+
+
+def test_a_tile_buffer_passed_to_the_loop_as_an_iter_arg_stays_single():
+    """TileSpec.a_carried: the A buffer is the initial value of an iter_arg
+    the cube's loop yields unchanged, and the last A block is stored after
+    the loop through its result (seed 156). The pass copied the buffer (the
+    loop's own operand counted as a use inside it), so the store read an
+    allocation no iteration had loaded (output #2 differed)."""
+    spec = random_tile_pair(156)
+    assert spec.a_carried
+    assert check_pair(render_tile(spec), seed=156).startswith("PASS"), spec
 
 
 # The pass told that the pipes have 8 slots proves its skews at 8: at the

@@ -14,7 +14,7 @@ consumer copy (docs/schedules.md):
   apart from its data (its valid shape) is set before the loop or in it,
   which a copy would not have or would keep from another iteration, that
   is live after the loop (itself or through a view), is handed on outside
-  the loop (a yield), may overlap memory the loop reaches through another
+  the loop (a yield) or to it (an iter_arg's initial value), may overlap memory the loop reaches through another
   buffer or, placed at an address, a tile placed anywhere in the kernel or
   a function it calls (or one whose address is not known), or
   that is placed in the loop itself, stays single; crossing the halves (the
@@ -95,6 +95,11 @@ def _views_before(value: ir.Value, loop: ir.Operation, views: list[ir.Operation]
     `loop` and used in it; why the buffer must stay single, or None."""
     for use in value.uses:
         user = use.owner.operation
+        if user == loop:
+            # An iter_arg's initial value: the body may reach it through
+            # the iter_arg and the code after the loop through its result,
+            # both the allocation itself, which no copy writes.
+            return "is passed to the loop as an iter_arg (the loop's result is the buffer)"
         if _inside(user, loop) or user in views:
             continue
         view = (user.results[0] if len(user.results) == 1

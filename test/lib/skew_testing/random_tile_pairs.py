@@ -44,7 +44,9 @@ multi-buffered by the kernel itself (`alloc_multi_tile`, slot `iv mod N`),
 and explicit addresses for the mat buffers (`alloc_tile addr = ...`,
 disjoint; the consumer half may read the A block through a second tile
 placed at the A buffer's address, `alias_read`, or a function the cube
-calls after the loop may read the last one so). The vector may push a copy in a slot of a multi-buffered vec
+calls after the loop may read the last one so; or the loop carries the A
+buffer as an iter_arg, whose result after the loop is stored, `a_carried`).
+The vector may push a copy in a slot of a multi-buffered vec
 tile instead of the popped tile. The cube's consumer half may store the A
 block too (`crossing`: a buffer the producer half writes and the consumer
 half reads, which a skew keeps in 2D copies), and the pointer arguments may
@@ -146,6 +148,11 @@ class TileSpec:
     # previous run, read after the loop although written before it in the
     # body (the vector's first loop runs twice the trips).
     outer: bool = False
+    # Drawn last, for a loop that may be skewed: the cube's loop passes the A
+    # buffer as an iter_arg's initial value and yields it unchanged, and the
+    # last A block is stored after the loop through the loop's result (the
+    # allocation itself, which no copy of the buffer writes).
+    a_carried: bool = False
 
 
 def draw_tile_pair(ch) -> TileSpec:
@@ -193,6 +200,10 @@ def draw_tile_pair(ch) -> TileSpec:
         # first (the draws above leave most loops unmarked or too short).
         spec = dataclasses.replace(spec, noalias=True, cube_stages=ch.choice([2, 3]),
                                    trip=ch.choice([2, 3, 4]))
+    if (spec.a_path in ("tmov", "textract") and not spec.mat_slots and spec.a_load == "plain"
+            and not where and not spec.outer and spec.noalias and spec.cube_stages >= 2
+            and spec.trip >= 2 and ch.boolean(0.3)):
+        spec = dataclasses.replace(spec, a_carried=True)
     return spec
 
 
@@ -274,9 +285,9 @@ def render_tile(spec: TileSpec) -> str:
     # With `crossing`, %out holds a second block of rows: the A blocks.
     out_rows = 2 * max(n, r) if spec.crossing else max(n, r)
     # Rows of their own for the A block stored after the loop (alias_read
-    # "callee") or before it in the outer loop (outer).
+    # "callee", a_carried) or before it in the outer loop (outer).
     extra_row = out_rows
-    out_rows += r * (spec.alias_read == "callee" or spec.outer)
+    out_rows += r * (spec.alias_read == "callee" or spec.outer or spec.a_carried)
     # A's mat storage: the block itself, or (subview) a buffer of two blocks
     # whose second half the block is loaded into.
     a_store = (_tile("mat", 2 * r, k, layout=", blayout=col_major, slayout=row_major")
@@ -452,7 +463,8 @@ def render_tile(spec: TileSpec) -> str:
         f"    %acc = pto.alloc_tile : {acc}",
         *spare,
         *first,
-        "    scf.for %i = %c0 to %trip step %c1 {",
+        (f"    %ma_last = scf.for %i = %c0 to %trip step %c1 iter_args(%ma_it = %ma) -> ({a_type}) {{"
+         if spec.a_carried else "    scf.for %i = %c0 to %trip step %c1 {"),
         *loop_sync,
         "      %r0 = arith.muli %i, %rows : index",
         f"      %aw = pto.partition_view %av, offsets = [%r0, %c0], sizes = [%rows, %k] : "
@@ -474,7 +486,12 @@ def render_tile(spec: TileSpec) -> str:
            f"      pto.tstore ins({'%ma_alias' if spec.alias_read == 'kernel' else a_in} : "
            f"{a_type}) outs(%xw : {cross_t})"]
           if spec.crossing else []),
+        *([f"      scf.yield %ma_it : {a_type}"] if spec.a_carried else []),
         "    }" + stages(spec.cube_stages),
+        *([f"    %r4 = arith.constant {extra_row} : index",
+           window("%lw", "%ov", "%r4", "%rows, %k", f"{r}x{k}")[0],
+           f"    pto.tstore ins(%ma_last : {a_type}) outs(%lw : {cross_t})"]
+          if spec.a_carried else []),
         *([f"    %r2 = arith.constant {extra_row} : index",
            window("%yw", "%ov", "%r2", "%rows, %k", f"{r}x{k}")[0],
            f"    func.call @store_a(%yw) : ({cross_t}) -> ()"]
