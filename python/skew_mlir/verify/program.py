@@ -11,7 +11,7 @@ then does not run. A loop whose trip, or an scf.if whose condition, is an
 `arith` expression of the launch arguments (loop_ranges.trip_key,
 value_key) is kept in the template with that expression: `Program.at`
 runs it at given trips, or at a value of the one argument they read
-(verify/symbolic.py). A tfree releases the oldest popped slot of its pipe
+(verify/symbolic.py); one of constants only is evaluated at once. A tfree releases the oldest popped slot of its pipe
 (fifo_model); a tfree that names a tile not popped from its pipe is listed
 in `errors`.
 """
@@ -33,7 +33,8 @@ from ..launch import launch_names
 from ..loop_ranges import (GUARDED_DEPTH, KEY_DEPTH, Constants, NonStaticRange, read_step,
                            static_trips, trip_key, value_key)
 from ..nesting import Deep, unwind
-from .symbolic import is_integer, variables
+from .symbolic import Evaluator, is_integer, variables
+from .trips import NotAffine
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -319,7 +320,9 @@ class _Builder:
                 if key is None:
                     self.unproved.append((op, DYNAMIC_TRIP))
                     return ()
-                trip = RunTimeTrip(key)
+                trip = _fold(key, Evaluator.trip)
+                if trip is None:
+                    trip = RunTimeTrip(key)
             body = yield self.block(op.regions[0].blocks[0])
             if trip == 0 or not body:
                 return ()
@@ -337,6 +340,9 @@ class _Builder:
             if condition is None:
                 self.unproved.append((op, DIFFERING_BRANCHES))
                 return ()
+            taken = _fold(condition, Evaluator.truth)
+            if taken is not None:
+                return branches[0] if taken else (branches[1] if len(branches) > 1 else ())
             return (Choice(condition, branches[0], branches[1] if len(branches) > 1 else (),
                            op),)
         self.unproved.append((op, f"FIFO ops inside '{op.name}'"))
@@ -352,6 +358,20 @@ class _Builder:
                 return None
             return Event(FREE, pipe, "", op, split_of(op))
         return Event(kind, pipe, message_type(tile.type), op, split_of(op), tile.type)
+
+
+def _fold(key: tuple, read):
+    """`read(evaluator, key)` (Evaluator.trip or .truth) for a key that
+    reads no launch argument: arith of constants only, the same at every
+    launch (the pass's guards over such bounds are); None for a key that
+    reads one, or that the evaluator does not model (a division by zero)."""
+    parts = key[:3] if read is Evaluator.trip else (key,)
+    if any(variables(part) for part in parts):
+        return None
+    try:
+        return read(Evaluator(None, None), key)
+    except NotAffine:
+        return None
 
 
 def role_error(op: ir.Operation, role: str, function: ir.Operation) -> str | None:
