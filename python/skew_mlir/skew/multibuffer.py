@@ -14,10 +14,11 @@ consumer copy (docs/schedules.md):
   apart from its data (its valid shape) is set before the loop or in it,
   which a copy would not have or would keep from another iteration, that
   is live after the loop (itself or through a view), is handed on outside
-  the loop (a yield) or to it (an iter_arg's initial value), may overlap memory the loop reaches through another
-  buffer or, placed at an address, a tile placed anywhere in the kernel or
-  a function it calls (or one whose address is not known), or
-  that is placed in the loop itself, stays single; crossing the halves (the
+  the loop (a yield) or to it (an iter_arg's initial value), may overlap
+  memory the loop reaches through another buffer or, placed at an
+  address, a tile placed anywhere in the kernel or a function it calls (or
+  one whose address is not known), or that is placed in the loop itself,
+  stays single; crossing the halves (the
   consumer half reaching memory the producer half writes, through the
   buffer or another), such a buffer makes the loop unskewable.
 

@@ -11,9 +11,9 @@ then does not run. A loop whose trip, or an scf.if whose condition, is an
 `arith` expression of the launch arguments (loop_ranges.trip_key,
 value_key) is kept in the template with that expression: `Program.at`
 runs it at given trips, or at a value of the one argument they read
-(verify/symbolic.py); one of constants only is evaluated at once. A tfree releases the oldest popped slot of its pipe
-(fifo_model); a tfree that names a tile not popped from its pipe is listed
-in `errors`.
+(verify/symbolic.py); one of constants only is evaluated at once. A tfree
+releases the oldest popped slot of its pipe (fifo_model); a tfree that
+names a tile not popped from its pipe is listed in `errors`.
 """
 
 from __future__ import annotations
