@@ -6,6 +6,7 @@
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Analysis/AliasAnalysis/LocalAliasAnalysis.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -103,8 +104,10 @@ firstAlias(const std::vector<MlirValue> &reads,
 bool privateMemory(MlirValue mlirValue, const std::vector<std::string> &slotOps) {
   Value value = unwrap(mlirValue);
   // A tile buffer is in a core-local memory wherever it comes from (a fresh
-  // buffer or one at a fixed address).
-  if (pto::isCoreLocalTile(value.getType()))
+  // buffer or one at a fixed address). A tensor is a value, in no memory the
+  // peer could address (an effect on one, a push's read of the tensor it
+  // sends, says nothing of global memory).
+  if (pto::isCoreLocalTile(value.getType()) || isa<TensorType>(value.getType()))
     return true;
   while (auto result = dyn_cast<OpResult>(value)) {
     Operation *owner = result.getOwner();

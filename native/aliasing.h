@@ -45,7 +45,7 @@ firstAlias(const std::vector<MlirValue> &reads,
            const std::vector<std::string> &slotOps);
 
 // Whether `value` addresses memory of the running core alone: it is a tile
-// buffer (core-local memory), or (a view, through ViewLikeOpInterface, of)
+// buffer (core-local memory) or a tensor (a value, in no shared memory), or (a view, through ViewLikeOpInterface, of)
 // an allocation made on the core or a FIFO slot (a result of one of
 // `slotOps`). Anything else (a function argument,
 // a global, a value MLIR cannot trace) may be global memory, which both

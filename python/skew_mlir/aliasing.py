@@ -26,8 +26,9 @@ def first_alias(reads: Sequence[ir.Value], writes: Sequence[ir.Value]
 
 
 def private_memory(value: ir.Value) -> bool:
-    """Whether `value` addresses memory of the running core alone: an
-    allocation made on the core or a FIFO slot, or a view of one. Anything
+    """Whether `value` addresses memory of the running core alone: a tile
+    buffer, an allocation made on the core or a FIFO slot, or a view of
+    one; or no memory at all (a tensor, a value). Anything
     else may be global memory, which both cores of a pair address with the
     same pointers (see native/aliasing.h)."""
     return _native.private_memory(value, _SLOT_OPS)
