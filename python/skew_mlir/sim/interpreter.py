@@ -363,6 +363,21 @@ def _scf_if(op, cc: Compiler) -> Step:
     return step(run, then.blocking or (other is not None and other.blocking))
 
 
+@handles("scf.index_switch")
+def _scf_index_switch(op, cc: Compiler) -> Step:
+    # Region 0 is the default, then one region per case value, in order.
+    arg = cc.slot(op.operands[0])
+    results = cc.slots_of(op.results)
+    regions = [cc.compile_region(op, i) for i in range(len(op.regions))]
+    cases = {int(value): regions[i + 1]
+             for i, value in enumerate(ir.DenseI64ArrayAttr(op.attributes["cases"]))}
+
+    def run(frame):
+        block = cases.get(int(frame[arg]), regions[0])
+        _store(frame, results, (yield from enter(block, frame)))
+    return step(run, any(region.blocking for region in regions))
+
+
 @handles("scf.while")
 def _scf_while(op, cc: Compiler) -> Step:
     inits = cc.slots_of(op.operands)
