@@ -311,8 +311,10 @@ class Pair:
                 continue  # a loop of another pair
             if symbols is not None:
                 trip = symbols.trip(trip.key) if trip.__class__ is RunTimeTrip else trip
-            else:
+            elif trip.__class__ is RunTimeTrip:
                 trip = point
+            # else the template's constant: a trip of arith over constants,
+            # which the plan took for a run-time one (behind its guard).
             form = _pipelined(plan, trip)
             if form is not None:
                 pipelined[plan.loop] = form
