@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opt_main.h"
+#include "abi_names.h"
 #include "pto_registration.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -247,6 +248,7 @@ struct Driver {
     parserTiming.stop();
     if (!op)
       return failure();
+    bool abiNames = keepAbiArgumentNames(op.get(), *sourceMgr);
 
     PassManager pm(op.get()->getName(), OpPassManager::Nesting::Implicit);
     if (failed(setUpPipeline(pm, reproducer)) || failed(pm.run(*op)))
@@ -259,6 +261,8 @@ struct Driver {
     // module once more for nothing.
     if (flags.verifyPasses)
       printing.assumeVerified();
+    if (abiNames)
+      printing.printNameLocAsPrefix();
     if (flags.emitBytecode) {
       if (failed(writeBytecodeToFile(op.get(), os,
                                      BytecodeWriterConfig(resources))))

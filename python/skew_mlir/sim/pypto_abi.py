@@ -5,8 +5,10 @@ returns, not an input.
 The name is only an SSA name in the .pto file, and MLIR drops SSA names when
 it parses; what survives is each argument's location, the file position of
 its name. So the argument is found by reading its name back from the source
-at that position, and its uses are rewritten to `pto.get_subblock_idx`
-(converted to the argument's type), which both executors model.
+at that position (or from the NameLoc pto-opt gives it, which a file printed
+with its locations carries: native/abi_names.cpp), and its uses are
+rewritten to `pto.get_subblock_idx` (converted to the argument's type), which
+both executors model.
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ def _source_lines(path: str) -> list[bytes] | None:
 
 def source_name(value: ir.BlockArgument) -> str | None:
     """The SSA name an argument has in its source file, if its location is a
-    file position that names it."""
+    file position that names it, or a NameLoc."""
     loc = value.location
+    if loc.is_a_name():
+        return loc.name_str
     if not loc.is_a_file():
         return None
     lines = _source_lines(loc.filename)
