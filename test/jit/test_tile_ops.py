@@ -158,6 +158,7 @@ BITWISE_CASES = [
     (sim_cases.test_tgather_reads_linear_offsets_of_the_source, None),
     (sim_cases.test_tgetval_reads_the_element_at_an_offset_of_the_storage_order, None),
     (sim_cases.test_tfillpad_pad_value_overrides_the_destination_types_pad, "pad,fill"),
+    (sim_cases.test_treshape_gives_the_same_tile_its_result_types_valid_shape, None),
 ]
 
 
@@ -245,6 +246,15 @@ def test_tci_into_a_tile_of_another_type_is_refused_at_the_op():
     with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.tci': a i32 start into a "
                                              r"tile of f32"):
         run_jit(sim_cases.TCI_INTO_F32, [rand()])
+
+
+def test_a_treshape_to_another_shape_is_refused_at_the_op():
+    """The interpreter reinterprets the bytes; the JIT lowers a treshape
+    that keeps the tile's shape, element type and layout only."""
+    with pytest.raises(JitUnsupported, match=r"^-:\d+:\d+: 'pto.treshape': reinterpreting "
+                                             r"a 16x32 tile of f32 \(row_major\) as a 32x16 "
+                                             r"tile of f32 \(row_major\) is not lowered"):
+        run_jit(sim_cases.TRESHAPE_TO_32X16, [rand(), np.zeros((32, 16), np.float32)])
 
 
 def test_a_binary_tree_column_sum_is_refused_at_the_op():

@@ -130,3 +130,12 @@ def test_kernels_called_from_an_entry_function():
         context.attach_diagnostic_handler(lambda d: remarks.append(str(d.message)) or True)
         PassManager.parse("builtin.module(pto-verify-fifo{remarks=true})").run(module.operation)
     assert any("FIFO verified for @cube / @vector" in r for r in remarks), remarks
+
+
+def test_a_popped_whole_tile_seen_through_treshape_with_its_logical_valid_shape():
+    """pypto's pop of a whole tile, narrowed by pto.treshape: the vector
+    kernel stores the first 4 rows of the tile the cube pushed."""
+    with open(os.path.join(INPUTS, "pypto_tpop_treshape.mlir"), encoding="utf-8") as f:
+        source, result = run(f.read())
+    np.testing.assert_array_equal(result.outputs["cube"][1].reshape(4, 8),
+                                  source.reshape(16, 8)[:4])

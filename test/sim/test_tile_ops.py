@@ -1062,3 +1062,48 @@ def test_tgetval_outside_the_tile_or_its_valid_region_is_a_located_error():
     with pytest.raises(SimError, match=r"^-:\d+:\d+: reads element 40 at \(1, 8\), outside "
                                        r"the valid shape 8x8 of the tile"):
         _tgetval(40, valid=(8, 8))
+
+
+def treshape_body(result: str, rows: int, cols: int, name: str = "f32") -> str:
+    """pto.treshape of a 16x32 f32 tile loaded from %g0 to the tile type
+    `result`, whose rows x cols valid region is stored to %g1."""
+    return "\n".join([
+        view("g0", "x", 16, 32, "f32", T), load("x", 16, 32, "f32", T),
+        f"  %r = pto.treshape %x : {T} -> {result}",
+        view("g1", "y", rows, cols, name, result),
+        f"  pto.tstore ins(%r : {result}) "
+        f"outs(%y_w : !pto.partition_tensor_view<{rows}x{cols}x{name}>)"])
+
+
+TRESHAPE_TO_32X16 = treshape_body("!pto.tile_buf<vec, 32x16xf32>", 32, 16)
+
+
+def _treshape(result: str, rows: int, cols: int, dtype=np.float32, x=None) -> np.ndarray:
+    x = rand() if x is None else x
+    body = treshape_body(result, rows, cols, NAMES[np.dtype(dtype)])
+    return run_kernel(body, [x, np.zeros((rows, cols), dtype)])[1]
+
+
+def test_treshape_gives_the_same_tile_its_result_types_valid_shape():
+    """pypto pops a whole tile and narrows it to its logical valid shape."""
+    x = rand()
+    np.testing.assert_array_equal(
+        _treshape("!pto.tile_buf<vec, 16x32xf32, valid=4x32>", 4, 32, x=x), x[:4])
+
+
+def test_treshape_reinterprets_the_bytes_in_storage_order():
+    x = rand()
+    np.testing.assert_array_equal(
+        _treshape("!pto.tile_buf<vec, 32x16xf32>", 32, 16, x=x), x.reshape(32, 16))
+    np.testing.assert_array_equal(
+        _treshape("!pto.tile_buf<vec, 16x32xi32>", 16, 32, np.int32, x=x), x.view(np.int32))
+    # col_major: the same bytes, column after column.
+    np.testing.assert_array_equal(
+        _treshape("!pto.tile_buf<vec, 32x16xf32, blayout=col_major>", 32, 16, x=x),
+        x.reshape(16, 32).T)
+
+
+def test_treshape_to_another_shape_with_a_dynamic_valid_shape_is_a_located_error():
+    with pytest.raises(SimError, match=r"^-:\d+:\d+: a dynamic valid shape over a reshaped "
+                                       r"32x16 tile \(from 16x32\) is not modelled"):
+        _treshape("!pto.tile_buf<vec, 32x16xf32, valid=?x?>", 32, 16)

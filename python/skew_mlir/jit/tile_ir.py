@@ -596,6 +596,26 @@ def _subview(lo: TileLowering, op: ir.Operation) -> None:
     lo.values[op.results[0]] = Tile(data, cell, tt)
 
 
+@_handles("pto.treshape")
+def _treshape(lo: TileLowering, op: ir.Operation) -> None:
+    # The interpreter's treshape (sim/tile_ops.py) over the same rows,
+    # columns, element type and layout: the tile itself with the result
+    # type's valid shape (a `?` keeps the source's), pypto's logical view of
+    # a popped tile. Other shapes reinterpret bytes, which this lowering's
+    # typed memrefs do not.
+    tt = _tile_type(op, op.results[0])
+    src = lo.tile(op.operands[0])
+    if (src.tt.shape, src.tt.element, src.tt.blayout) != (tt.shape, tt.element, tt.blayout):
+        raise JitUnsupported(f"{where(op)}: '{op.name}': reinterpreting a {src.tt.rows}x"
+                             f"{src.tt.cols} tile of {src.tt.element} ({src.tt.blayout}) as "
+                             f"a {tt.rows}x{tt.cols} tile of {tt.element} ({tt.blayout}) "
+                             "is not lowered (the interpreter runs it)")
+    rows, cols = lo.valid(src)
+    cell = lo.new_cell()
+    _initial_valid(lo, op, cell, tt, [rows], [cols])
+    lo.values[op.results[0]] = Tile(src.data, cell, tt)
+
+
 @_handles("pto.set_validshape")
 def _set_validshape(lo: TileLowering, op: ir.Operation) -> None:
     tile = lo.tile(op.operands[0])

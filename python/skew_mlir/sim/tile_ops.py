@@ -248,6 +248,52 @@ def _subview(op, cc) -> Step:
     return Step(run)
 
 
+@handles("pto.treshape")
+def _treshape(op, cc) -> Step:
+    # The source's bytes seen as the result's tile type (PTOAS: "reinterpret,
+    # no data movement"), e.g. pypto's logical shape over a popped full tile.
+    # Free: it only rebinds a tile handle.
+    tt = _tile_type(op, op.results[0])
+    source, out, site = cc.slot(op.operands[0]), cc.slot(op.results[0]), where(op)
+
+    def run(frame):
+        src = frame[source]
+        frame[out] = Tile(_reinterpret(src, tt, site), _reshaped_valid(src, tt, site), tt)
+    return Step(run)
+
+
+def _reinterpret(src: Tile, tt: tile_types.TileBuf, site: str) -> np.ndarray:
+    """The rows x cols array of type `tt` over the bytes of `src`, in the
+    element order tile_storage gives each block layout."""
+    same = (src.type.shape, src.type.element, src.type.blayout) == (tt.shape, tt.element,
+                                                                    tt.blayout)
+    if same:
+        return src.data
+    ordered = src.data.T if src.type.blayout == "col_major" else src.data
+    dtype = dtype_of(tt.element)
+    if not ordered.flags.c_contiguous:
+        raise SimError(f"{site}: reinterprets a tile that is a window of another "
+                       "(its bytes are not contiguous)")
+    if ordered.nbytes != tt.rows * tt.cols * dtype.itemsize:
+        raise SimError(f"{site}: reinterprets the {ordered.nbytes} bytes of a "
+                       f"{src.type.rows}x{src.type.cols} tile as a {tt.rows}x{tt.cols} "
+                       f"tile of {tt.rows * tt.cols * dtype.itemsize} bytes")
+    flat = ordered.reshape(-1).view(np.uint8).view(dtype)
+    if tt.blayout == "col_major":
+        return flat.reshape(tt.cols, tt.rows).T
+    return flat.reshape(tt.rows, tt.cols)
+
+
+def _reshaped_valid(src: Tile, tt: tile_types.TileBuf, site: str) -> list[int]:
+    """The result type's valid shape; a dynamic (`?`) extent keeps the
+    source's, which only means the same thing over the same rows and columns."""
+    if None in (tt.v_row, tt.v_col) and src.type.shape != tt.shape:
+        raise SimError(f"{site}: a dynamic valid shape over a reshaped "
+                       f"{tt.rows}x{tt.cols} tile (from {src.type.rows}x{src.type.cols}) "
+                       "is not modelled: give the result type its valid shape")
+    return initial_valid(tt, src.valid[0], src.valid[1], site)
+
+
 @handles("pto.set_validshape")
 def _set_validshape(op, cc) -> Step:
     tile, rows, cols = cc.slots_of(op.operands)
