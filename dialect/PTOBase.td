@@ -504,11 +504,13 @@ def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
   let genVerifyDecl = 1;
 }
 
-// !pto.multi_tile_buf<!pto.tile_buf<...>, count=2>: N slots of one tile type.
+// !pto.multi_tile_buf<!pto.tile_buf<...>, count=2>: N slots of one tile type;
+// the slot may be written in the tile_buf's compact form too, the count among
+// its fields: !pto.multi_tile_buf<vec, 16x16xf16, count=2>.
 def PTO_MultiTileBufType : PTO_Type<"MultiTileBuf", "multi_tile_buf"> {
   let summary = "several slots of one tile buffer type";
   let parameters = (ins "::skew::pto::TileBufType":$slotType, "int64_t":$count);
-  let assemblyFormat = "`<` qualified($slotType) `,` `count` `=` $count `>`";
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

@@ -432,9 +432,11 @@ ParseResult parseShapedTileBuf(AsmParser &parser, TileBufFields &f) {
 }
 
 // The compact form: vec, 16x16xf32[, valid=16x?][, blayout=..][, slayout=..]
-// [, fractal=..][, pad=..]
+// [, fractal=..][, pad=..]; with `count`, a multi_tile_buf's slot, whose
+// `count=N` is one of those fields (-1 when absent).
 ParseResult parseCompactTileBuf(AsmParser &parser, StringRef locKeyword,
-                                SMLoc locLoc, TileBufFields &f) {
+                                SMLoc locLoc, TileBufFields &f,
+                                int64_t *count = nullptr) {
   std::optional<AddressSpace> loc = symbolizeAddressSpace(locKeyword);
   if (!loc)
     return parser.emitError(locLoc) << "unknown tile location '" << locKeyword << "'";
@@ -442,7 +444,11 @@ ParseResult parseCompactTileBuf(AsmParser &parser, StringRef locKeyword,
   if (parser.parseComma() || parseTileBufShape(parser, f))
     return failure();
   llvm::StringSet<> seen;
+  if (count)
+    *count = -1;
   auto field = [&](StringRef key) -> std::optional<ParseResult> {
+    if (count && key == "count")
+      return parser.parseInteger(*count);
     if (key != "valid")
       return std::nullopt;
     SmallVector<int64_t> valid;
@@ -480,6 +486,55 @@ Type TileBufType::parse(AsmParser &parser) {
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
                     f.loc, f.dtype, f.rows, f.cols, f.validRows, f.validCols,
                     f.blayout, f.slayout, f.fractal, f.pad, f.compact);
+}
+
+Type MultiTileBufType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  Type slot;
+  int64_t count = -1;
+  OptionalParseResult slotType = parser.parseOptionalType(slot);
+  if (slotType.has_value()) {
+    if (failed(*slotType) || parser.parseComma() || parseKey(parser, "count") ||
+        parser.parseInteger(count))
+      return {};
+  } else {
+    TileBufFields f;
+    std::string first;
+    SMLoc firstLoc = parser.getCurrentLocation();
+    if (parser.parseKeywordOrString(&first) ||
+        parseCompactTileBuf(parser, first, firstLoc, f, &count))
+      return {};
+    if (count == -1) {
+      parser.emitError(parser.getCurrentLocation())
+          << "multi_tile_buf needs its 'count' field";
+      return {};
+    }
+    slot = TileBufType::getChecked([&] { return parser.emitError(firstLoc); },
+                                   parser.getContext(), f.loc, f.dtype, f.rows,
+                                   f.cols, f.validRows, f.validCols, f.blayout,
+                                   f.slayout, f.fractal, f.pad, f.compact);
+    if (!slot)
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  auto tile = dyn_cast<TileBufType>(slot);
+  if (!tile) {
+    parser.emitError(loc) << "a multi_tile_buf's slot must be a !pto.tile_buf, got "
+                          << slot;
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    tile, count);
+}
+
+// The slot in its long form, as the tile_buf prints.
+void MultiTileBufType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printType(getSlotType());
+  printer << ", count = " << getCount() << ">";
 }
 
 // Always the long form: the one every PTOAS version reads.

@@ -97,6 +97,21 @@ func.func @single_slot(%p: !pto.multi_tile_buf<!pto.tile_buf<vec, 16x16xf32>, co
 
 // -----
 
+// expected-error @below {{multi_tile_buf needs its 'count' field}}
+func.func @compact_slot_without_count(%p: !pto.multi_tile_buf<vec, 16x16xf32>)
+
+// -----
+
+// expected-error @below {{multi_tile_buf count must be at most 16, got 32}}
+func.func @compact_slot_too_many(%p: !pto.multi_tile_buf<vec, 16x16xf32, count=32>)
+
+// -----
+
+// expected-error @below {{unknown tile location 'ddr'}}
+func.func @compact_slot_bad_location(%p: !pto.multi_tile_buf<ddr, 16x16xf32, count=2>)
+
+// -----
+
 // expected-error @below {{expected 'x' in dimension list}}
 func.func @view_without_elements(%v: !pto.tensor_view<16x16>)
 

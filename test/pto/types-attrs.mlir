@@ -87,6 +87,19 @@ func.func @multi_and_pipe(
 
 // -----
 
+// The slot in the tile_buf's compact form, its count one of the fields (as
+// PTOAS reads it; it used to be "expected '<'").
+// CHECK-LABEL: func.func @multi_compact_slot
+// CHECK-SAME: !pto.multi_tile_buf<!pto.tile_buf<loc=mat, dtype=bf16, rows=32, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, count = 3>
+// CHECK-SAME: !pto.multi_tile_buf<!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>, count = 4>
+func.func @multi_compact_slot(
+    %m: !pto.multi_tile_buf<mat, 32x16xbf16, valid=?x16, count=3, blayout=col_major, slayout=row_major>,
+    %n: !pto.multi_tile_buf<vec, 8x8xf32, count = 4>) {
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @cube_kernel
 // CHECK-SAME: pto.kernel_kind = #pto.kernel_kind<cube>
 // CHECK-LABEL: func.func @vector_kernel
