@@ -222,7 +222,13 @@ def PTO_TColMinOp : PTO_UnaryOp<"tcolmin", "minimum of each column">;
 
 def PTO_TRsqrtOp : PTO_UnaryTmpOp<"trsqrt", "elementwise 1 / sqrt(x)", RsqrtPrecision>;
 def PTO_TTransOp : PTO_UnaryTmpOp<"ttrans", "transpose a tile (with a scratch tile)">;
-def PTO_TColSumOp : PTO_UnaryTmpOp<"tcolsum", "sum of each column">;
+// With its scratch tile, PTOAS writes the attributes (`isBinary`) inside
+// ins(...), before the types: `ins(%src, %tmp {isBinary = true} : T, T)`, and
+// reads them nowhere else; without it, after outs(...).
+def PTO_TColSumOp : PTO_UnaryTmpOp<"tcolsum", "sum of each column"> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+}
 def PTO_TRowArgMaxOp
     : PTO_UnaryTmpOp<"trowargmax", "column index of the maximum of each row">;
 def PTO_TRowArgMinOp

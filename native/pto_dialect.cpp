@@ -1132,6 +1132,48 @@ LogicalResult TFreeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// tcolsum: ins(%src : T) outs(%dst : T) {attrs}, or
+// ins(%src, %tmp {attrs} : T, T) outs(%dst : T), PTOAS's two forms (the
+// dictionary after outs(...) with a scratch tile too, as we printed it)
+//===----------------------------------------------------------------------===//
+
+ParseResult TColSumOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src, tmp, dst;
+  Type srcType, tmpType, dstType;
+  if (parser.parseKeyword("ins") || parser.parseLParen() || parser.parseOperand(src))
+    return failure();
+  bool hasTmp = succeeded(parser.parseOptionalComma());
+  if (hasTmp && (parser.parseOperand(tmp) ||
+                 parser.parseOptionalAttrDict(result.attributes)))
+    return failure();
+  if (parser.parseColonType(srcType) ||
+      (hasTmp && (parser.parseComma() || parser.parseType(tmpType))) ||
+      parser.parseRParen() || parser.parseKeyword("outs") || parser.parseLParen() ||
+      parser.parseOperand(dst) || parser.parseColonType(dstType) ||
+      parser.parseRParen() || parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if (parser.resolveOperand(src, srcType, result.operands) ||
+      (hasTmp && parser.resolveOperand(tmp, tmpType, result.operands)) ||
+      parser.resolveOperand(dst, dstType, result.operands))
+    return failure();
+  return success();
+}
+
+void TColSumOp::print(OpAsmPrinter &p) {
+  p << " ins(" << getSrc();
+  if (Value tmp = getTmp()) {
+    p << ", " << tmp;
+    p.printOptionalAttrDict((*this)->getAttrs());
+    p << " : " << getSrc().getType() << ", " << tmp.getType();
+  } else {
+    p << " : " << getSrc().getType();
+  }
+  p << ") outs(" << getDst() << " : " << getDst().getType() << ")";
+  if (!getTmp())
+    p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+//===----------------------------------------------------------------------===//
 // Views, tiles and scalars
 //===----------------------------------------------------------------------===//
 

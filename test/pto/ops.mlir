@@ -307,7 +307,12 @@ func.func @tile_spellings(
 // CHECK: pto.trsqrt ins(%{{.*}} : !pto.tile_buf<{{.*}}>) outs(
 // CHECK: pto.trsqrt ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(
 // CHECK: pto.ttrans ins(%{{.*}}, %{{.*}} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(
-// CHECK: pto.tcolsum ins(%{{.*}}, %{{.*}} : {{.*}}) outs({{.*}}) {isBinary = false}
+// tcolsum with a scratch tile prints its attributes inside ins(...), the one
+// place PTOAS (and pypto) write them; the dictionary after outs(...) still
+// reads. Without a scratch tile they follow outs(...).
+// CHECK: pto.tcolsum ins(%{{.*}}, %{{.*}} {isBinary = false} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%{{.*}} : !pto.tile_buf<{{.*}}>){{$}}
+// CHECK: pto.tcolsum ins(%{{.*}}, %{{.*}} {isBinary = true} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%{{.*}} : !pto.tile_buf<{{.*}}>){{$}}
+// CHECK: pto.tcolsum ins(%{{.*}} : !pto.tile_buf<{{.*}}>) outs(%{{.*}} : !pto.tile_buf<{{.*}}>) {isBinary = false}
 // CHECK: pto.tcolmax ins(
 // CHECK: pto.tcolmin ins(
 // CHECK: pto.trowexpand ins(
@@ -342,6 +347,8 @@ func.func @more_tile_ops(%s: f32, %k: i32, %i: index) {
   pto.trsqrt ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
   pto.ttrans ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
   pto.tcolsum ins(%a, %t : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>) {isBinary = false}
+  pto.tcolsum ins(%a, %t {isBinary = true} : !pto.tile_buf<vec, 8x8xf32>, !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
+  pto.tcolsum ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>) {isBinary = false}
   pto.tcolmax ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
   pto.tcolmin ins(%a : !pto.tile_buf<vec, 8x8xf32>) outs(%r : !pto.tile_buf<vec, 1x8xf32>)
   pto.trowexpand ins(%col : !pto.tile_buf<vec, 8x1xf32, blayout=col_major>) outs(%b : !pto.tile_buf<vec, 8x8xf32>)
