@@ -520,6 +520,16 @@ def test_a_linalg_fill_of_shared_memory_is_a_peer_write():
     assert check_pair(render(spec), seed=281).startswith("PASS"), spec
 
 
+def test_an_index_switch_tile_runs_under_the_jit():
+    """Seed 276 (PairSpec.switch): tiles chosen by scf.index_switch, a
+    constant in one case. The JIT's kernel crashed (upstream bufferization
+    wrote into the read-only constant the switch yielded); the interpreter
+    did not run the op at all before."""
+    spec = random_pair(276, Config())
+    assert spec.switch and "scf.index_switch" in render(spec)
+    assert check_pair(render(spec), seed=276, jit=True).startswith("PASS"), spec
+
+
 def test_generator_reaches_blocks_and_nested_modules():
     """Kernel bodies of several blocks (each form) and pairs in a nested
     module come out of the generator; the pass plans the peer of a

@@ -342,6 +342,7 @@ def lower(module: ir.Module) -> None:
         interpreter.apply_named_sequence(module.operation, script.body.operations[0], script)
         PassManager.parse(f"builtin.module({LIFT})").run(module.operation)
         _define_poisons(module.operation)
+        _switches_to_ifs(module.operation)
         PassManager.parse(f"builtin.module({BUFFERIZE})").run(module.operation)
         _scope_descriptors(module.operation)
         PassManager.parse(f"builtin.module({TO_LLVM})").run(module.operation)
@@ -421,6 +422,56 @@ def _define_poisons(root: ir.Operation) -> None:
             empty = tensor.EmptyOp(sizes, kind.element_type, encoding=kind.encoding)
         op.results[0].replace_all_uses_with(empty.result)
         op.erase()
+
+
+def _switches_to_ifs(root: ir.Operation) -> None:
+    """Replace each scf.index_switch by scf.ifs testing its cases in order,
+    the default last, each region moved as it is. One-shot bufferization
+    writes in place into an index_switch's result, whatever a case yields (a
+    constant, which is read-only memory, or a function argument), where it
+    copies an scf.if's."""
+    switches = []
+
+    def visit(op):
+        if op.operation.name == "scf.index_switch":
+            switches.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.POST_ORDER)  # the innermost first
+    for switch in switches:
+        cases = list(ir.DenseI64ArrayAttr(switch.attributes["cases"]))
+        regions = list(switch.regions)
+        types = [r.type for r in switch.results]
+        with switch.location, ir.InsertionPoint(switch):
+            if cases:
+                results = _case_chain(switch.operands[0], cases, regions[1:], regions[0],
+                                      types)
+            else:
+                only = ir.Operation.create("scf.execute_region", results=types, regions=1)
+                regions[0].blocks[0].append_to(only.regions[0])
+                results = list(only.results)
+        for old, new in zip(switch.results, results):
+            old.replace_all_uses_with(new)
+        switch.erase()
+
+
+def _case_chain(value: ir.Value, cases: list[int], bodies: list, default,
+                types: list[ir.Type]) -> list[ir.Value]:
+    """At the insertion point: `bodies[0]` if `value` is `cases[0]`, else
+    the chain of the other cases, ending in `default` (regions whose blocks
+    are moved); the results."""
+    case = arith.ConstantOp(ir.IndexType.get(), cases[0]).result
+    equal = arith.CmpIOp(arith.CmpIPredicate.eq, value, case).result
+    branch = ir.Operation.create("scf.if", results=types, operands=[equal], regions=2)
+    bodies[0].blocks[0].append_to(branch.regions[0])
+    if len(cases) == 1:
+        default.blocks[0].append_to(branch.regions[1])
+    else:
+        block = branch.regions[1].blocks.append()
+        with ir.InsertionPoint(block):
+            rest = _case_chain(value, cases[1:], bodies[1:], default, types)
+            ir.Operation.create("scf.yield", operands=rest)
+    return list(branch.results)
 
 
 def _where(loc: ir.Location) -> str:

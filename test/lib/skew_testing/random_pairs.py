@@ -118,7 +118,8 @@ class Expr:
     acc (a tile iter_arg), loop (a same-core pipeline loop), mload (a splat of
     an element loaded from the memref argument), earlier (the result of an
     earlier loop of the kernel); nodes: bin, un, if (scf.if
-    yielding one of two tiles, each computed in its branch), select
+    yielding one of two tiles, each computed in its branch; an
+    scf.index_switch under PairSpec.switch), select
     (arith.select on a scalar condition)."""
 
     kind: str
@@ -282,6 +283,10 @@ class PairSpec:
     late_load: bool = False
     # The stores into %mem are linalg.fill of a subview of the row.
     fill: bool = False
+    # Drawn last: every `if` tile (Expr) is an scf.index_switch on the
+    # iteration mod m instead, its first tile the case of the remainder the
+    # scf.if tests, its second the default.
+    switch: bool = False
     # A `pto.entry` function launches the kernels: "same" passes both its
     # arguments in one order; "rotated" declares the vector's parameters
     # rotated by one and passes them so, so that argument k of the vector is
@@ -324,6 +329,7 @@ class Config:
     entries: bool = True  # PairSpec.entry
     launch_guards: bool = True  # PairSpec.launch_guard
     fills: bool = True  # PairSpec.fill
+    switches: bool = True  # PairSpec.switch
 
 
 # --- choosers -------------------------------------------------------------------
@@ -450,6 +456,8 @@ def draw_pair(ch, config: Config = Config()) -> PairSpec:
         spec = dataclasses.replace(spec, late_load=True)
     if config.fills and spec.memref and ch.boolean(0.3):
         spec = dataclasses.replace(spec, fill=True)
+    if config.switches and ch.boolean(0.2):
+        spec = dataclasses.replace(spec, switch=True)
     return spec
 
 
@@ -864,6 +872,8 @@ class _Function:
             return self.op(f"{e.op} {self.expr(e.args[0], ctx)} : {t}")
         if e.kind in ("if", "select"):
             m = e.a % 3 + 1
+            if e.kind == "if" and self.spec.switch:
+                return self._switch(e, ctx, m, t)
             cond = ctx.cond((m, e.b % m))
             if e.kind == "select":
                 x, y = (self.expr(a, ctx) for a in e.args)
@@ -1155,6 +1165,21 @@ class _Function:
             self.pop_scope()
         self.emit("}")
         ctx.accs, ctx.popped = names, None
+
+    def _switch(self, e: Expr, ctx: _Ctx, m: int, t: str) -> str:
+        """An `if` tile as an scf.index_switch on the iteration mod `m`: its
+        first tile in the case of the remainder the scf.if tests, its second
+        in the default region (PairSpec.switch)."""
+        rem = self.op(f"arith.remsi {ctx.iteration()}, {self.const(m, 'index')} : index")
+        head, (name,) = self._results(1, "if")
+        self.emit(f"{head}scf.index_switch {rem} -> {t}")
+        for label, arg in zip((f"case {e.b % m}", "default"), e.args):
+            self.emit(f"{label} {{")
+            self.push_scope()
+            self.emit(f"scf.yield {self.expr(arg, ctx)} : {t}")
+            self.pop_scope()
+            self.emit("}")
+        return name
 
     def _results(self, n: int, hint: str) -> tuple[str, list[str]]:
         """The `%x = ` / `%x:n = ` head of an op with n results, and their names."""
